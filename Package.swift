@@ -1,0 +1,60 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Larder",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Larder", targets: ["Larder"]),
+        .executable(name: "larder", targets: ["LarderCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // The one C boundary: libcmark-gfm from Debian's libcmark-gfm-dev and
+        // libcmark-gfm-extensions-dev (one .pc file covers both libraries).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Positions, diagnostics and the positioned JSON reader.
+        .target(name: "LarderCore"),
+        // A JSON Schema (draft 2020-12) validator over positioned JSON values.
+        .target(name: "LarderSchema", dependencies: ["LarderCore"]),
+        // Markdown through libcmark-gfm: source-positioned blocks, safe HTML.
+        .target(name: "LarderMarkdown", dependencies: ["CCmarkGFM"]),
+        // Exact quantities, units and ingredient/item line parsing.
+        .target(name: "LarderQuantities", dependencies: ["LarderCore"]),
+        // The pipeline: read a data folder, validate, resolve a Kitchen.
+        .target(
+            name: "Larder",
+            dependencies: [
+                "LarderCore", "LarderSchema", "LarderMarkdown", "LarderQuantities",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            // Schemas/ (top level, linked into the target) is compiled into the
+            // binary, so a copied `larder` alone still validates.
+            resources: [.embedInCode("Schemas")]
+        ),
+        .executableTarget(
+            name: "LarderCLI",
+            dependencies: [
+                "Larder",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
+        .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema", "LarderCore"]),
+        .testTarget(name: "LarderMarkdownTests", dependencies: ["LarderMarkdown"]),
+        .testTarget(name: "LarderQuantitiesTests", dependencies: ["LarderQuantities"]),
+        .testTarget(
+            name: "LarderTests",
+            dependencies: ["Larder", "LarderCore"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
