@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Larder",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Larder", targets: ["Larder"]),
         .executable(name: "larder", targets: ["LarderCLI"]),
@@ -35,9 +35,10 @@ let package = Package(
                 "LarderCore", "LarderSchema", "LarderMarkdown", "LarderQuantities",
                 .product(name: "Yams", package: "Yams"),
             ],
-            // Schemas/ (top level, linked into the target) is compiled into the
-            // binary, so a copied `larder` alone still validates.
-            resources: [.embedInCode("Schemas")]
+            // Schemas/ (top level, linked into the target) and the built-in
+            // catalog are compiled into the binary, so a copied `larder`
+            // alone still works.
+            resources: [.embedInCode("Schemas"), .embedInCode("Resources")]
         ),
         .executableTarget(
             name: "LarderCLI",
@@ -52,8 +53,8 @@ let package = Package(
         .testTarget(name: "LarderQuantitiesTests", dependencies: ["LarderQuantities"]),
         .testTarget(
             name: "LarderTests",
-            dependencies: ["Larder", "LarderCore"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["Larder", "LarderCore", "LarderQuantities", "LarderCLI"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,160 @@
+import LarderCore
+
+/// Turns a report into text for people or machines. Formatters never decide
+/// what is a problem; they only print.
+public enum DiagnosticFormat: String, Sendable, CaseIterable {
+    /// `path:line:column: error: message [code]`, the line, a caret, a hint.
+    case text
+    /// One JSON object with every diagnostic, for scripts.
+    case json
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
+    case github
+}
+
+public struct DiagnosticFormatter: Sendable {
+    public var format: DiagnosticFormat
+    /// ANSI colours (only when printing to a terminal).
+    public var color: Bool
+    /// Prefix of printed paths, so they are relative to the working folder
+    /// (clickable in terminals and editors, and right for GitHub annotations).
+    public var pathPrefix: String
+
+    public init(format: DiagnosticFormat, color: Bool = false, pathPrefix: String = "") {
+        self.format = format
+        self.color = color
+        self.pathPrefix = pathPrefix
+    }
+
+    public func render(_ report: DiagnosticReport) -> String {
+        switch format {
+        case .text: renderText(report)
+        case .json: renderJSON(report)
+        case .github: renderGitHub(report)
+        }
+    }
+
+    func displayPath(_ path: String) -> String {
+        guard !pathPrefix.isEmpty, pathPrefix != "." else { return path }
+        return pathPrefix.hasSuffix("/") ? pathPrefix + path : pathPrefix + "/" + path
+    }
+
+    // MARK: Text
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func renderText(_ report: DiagnosticReport) -> String {
+        var out = ""
+        for diagnostic in report.diagnostics {
+            out += textBlock(diagnostic, source: diagnostic.location.flatMap { report.sources[$0.path] })
+        }
+        out += report.summary + "\n"
+        return out
+    }
+
+    func textBlock(_ d: Diagnostic, source: SourceText?) -> String {
+        let severity = d.severity == .error ? paint("error", "1;31") : paint("warning", "1;33")
+        var out = ""
+        if let location = d.location {
+            out += paint("\(displayPath(location.path)):\(location.line):\(location.column):", "1") + " "
+        }
+        out += "\(severity): \(paint(d.message, "1")) [\(d.code)]\n"
+        if let location = d.location, let line = source?.line(location.line) {
+            let number = String(location.line)
+            let gutter = String(repeating: " ", count: number.count)
+            let shown = String(line.replacing("\u{FEFF}", with: ""))
+            out += " \(paint(number, "34")) | \(shown)\n"
+            out += " \(gutter) | \(caretPrefix(shown, column: location.column))\(paint("^", "1;32"))\n"
+            if let hint = d.hint {
+                out += " \(gutter) = \(paint("hint", "1;36")): \(hint)\n"
+            }
+        } else if let hint = d.hint {
+            out += "  = \(paint("hint", "1;36")): \(hint)\n"
+        }
+        return out
+    }
+
+    /// Spaces (and the line's own tabs, so the caret lines up) up to `column`.
+    private func caretPrefix(_ line: String, column: Int) -> String {
+        var prefix = ""
+        for scalar in line.unicodeScalars.prefix(max(0, column - 1)) {
+            prefix.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+        }
+        return prefix
+    }
+
+    // MARK: JSON
+
+    private func renderJSON(_ report: DiagnosticReport) -> String {
+        var out = "{\n"
+        out += "  \"files\": \(report.fileCount),\n"
+        out += "  \"errors\": \(report.errorCount),\n"
+        out += "  \"warnings\": \(report.warningCount),\n"
+        out += "  \"diagnostics\": ["
+        for (index, d) in report.diagnostics.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            var fields = [
+                "\"severity\": \(jsonString(d.severity.rawValue))",
+                "\"code\": \(jsonString(d.code))",
+                "\"message\": \(jsonString(d.message))",
+            ]
+            if let location = d.location {
+                fields.append("\"path\": \(jsonString(displayPath(location.path)))")
+                fields.append("\"line\": \(location.line)")
+                fields.append("\"column\": \(location.column)")
+            }
+            if let hint = d.hint { fields.append("\"hint\": \(jsonString(hint))") }
+            out += "    {" + fields.joined(separator: ", ") + "}"
+        }
+        out += report.diagnostics.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return out
+    }
+
+    // MARK: GitHub Actions
+
+    private func renderGitHub(_ report: DiagnosticReport) -> String {
+        var out = ""
+        for d in report.diagnostics {
+            var properties: [String] = []
+            if let location = d.location {
+                properties.append("file=\(escapeProperty(displayPath(location.path)))")
+                properties.append("line=\(location.line)")
+                properties.append("col=\(location.column)")
+            }
+            properties.append("title=\(escapeProperty("larder \(d.code)"))")
+            var message = d.message
+            if let hint = d.hint { message += "\nhint: \(hint)" }
+            out += "::\(d.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+        }
+        out += report.summary + "\n"
+        return out
+    }
+
+    private func escapeData(_ s: String) -> String {
+        s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    private func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}
+
+/// A JSON string literal for `s`, escaping what RFC 8259 requires.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,29 @@
+import LarderCore
+
+/// The outcome of checking a folder: every diagnostic, sorted, with the text
+/// of the files they point into (so printers can show the offending line).
+public struct DiagnosticReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// How many data files were read.
+    public var fileCount: Int
+    /// Source text of the files that have diagnostics, keyed by relative path.
+    public var sources: [String: SourceText]
+
+    public init(diagnostics: [Diagnostic], fileCount: Int, sources: [String: SourceText] = [:]) {
+        self.diagnostics = diagnostics.sorted()
+        self.fileCount = fileCount
+        self.sources = sources
+    }
+
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var hasErrors: Bool { errorCount > 0 }
+
+    /// "checked 12 files: 2 errors, 1 warning"
+    public var summary: String {
+        let files = fileCount == 1 ? "1 file" : "\(fileCount) files"
+        if diagnostics.isEmpty { return "checked \(files): no problems" }
+        func count(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+        return "checked \(files): \(count(errorCount, "error")), \(count(warningCount, "warning"))"
+    }
+}

@@ -1,0 +1,57 @@
+import LarderCore
+
+/// Everything in a data folder, validated and resolved: what the site, the
+/// shares and the shopping sheets are rendered from.
+public struct Kitchen: Sendable {
+    public var config: SiteConfig
+    /// The user's stores, in config order.
+    public var stores: [Store]
+    /// Built-in categories (with the config's renames) then the config's own.
+    public var categories: [Category]
+    /// Item names to categories and stores: built-in, overridden by config.
+    public var catalog: Catalog
+    /// Lists, sorted by id.
+    public var lists: [ShoppingList]
+    /// Recipes, sorted by id.
+    public var recipes: [Recipe]
+    public var favorites: Favorites
+
+    private var listIndex: [String: Int]
+    private var recipeIndex: [String: Int]
+    private var storeIndex: [String: Int]
+    private var categoryIndex: [String: Int]
+
+    public init(
+        config: SiteConfig, stores: [Store], categories: [Category], catalog: Catalog,
+        lists: [ShoppingList], recipes: [Recipe], favorites: Favorites
+    ) {
+        self.config = config
+        self.stores = stores
+        self.categories = categories
+        self.catalog = catalog
+        self.lists = lists.sorted { $0.id < $1.id }
+        self.recipes = recipes.sorted { $0.id < $1.id }
+        self.favorites = favorites
+        listIndex = Self.index(self.lists.map(\.id))
+        recipeIndex = Self.index(self.recipes.map(\.id))
+        storeIndex = Self.index(stores.map(\.id))
+        categoryIndex = Self.index(categories.map(\.id))
+    }
+
+    private static func index(_ ids: [String]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, id) in ids.enumerated() where index[id] == nil { index[id] = position }
+        return index
+    }
+
+    public func list(_ id: String) -> ShoppingList? { listIndex[id].map { lists[$0] } }
+    public func recipe(_ id: String) -> Recipe? { recipeIndex[id].map { recipes[$0] } }
+    public func store(_ id: String) -> Store? { storeIndex[id].map { stores[$0] } }
+    public func category(_ id: String) -> Category? { categoryIndex[id].map { categories[$0] } }
+
+    /// The current list: the config's `current`, else the first shopping list.
+    public var currentList: ShoppingList? {
+        if let id = config.current, let list = list(id) { return list }
+        return lists.first { $0.kind == .shopping && $0.visibility == .public }
+    }
+}

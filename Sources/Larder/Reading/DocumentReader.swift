@@ -1,0 +1,142 @@
+import Foundation
+import LarderCore
+
+/// One data file, read, validated against its schema and decoded, with every
+/// problem found in it. Files are read independently and in parallel.
+struct ReadDocument: Sendable {
+    enum Content: Sendable {
+        case config(DocumentDecoder.ConfigDocument)
+        case favorites(Favorites)
+        case list(ShoppingList)
+        case recipe(Recipe)
+        /// The file could not be read far enough to decode anything.
+        case unreadable
+    }
+
+    var file: DataFile
+    var bytes: [UInt8]
+    var content: Content
+    var diagnostics: [Diagnostic]
+    var references: [Reference]
+}
+
+struct DocumentReader: Sendable {
+    let folder: DataFolder
+    /// Category ids by lowercased id and name, for `## Dairy` headings.
+    let categoryLookup: [String: String]
+
+    func read(_ file: DataFile) -> ReadDocument {
+        let bytes: [UInt8]
+        if let data = FileManager.default.contents(atPath: folder.absolute(file.path)) {
+            bytes = [UInt8](data)
+        } else {
+            return ReadDocument(
+                file: file, bytes: [], content: .unreadable,
+                diagnostics: [.error("unreadable", "'\(file.path)' cannot be read", at: SourceLocation(path: file.path, line: 1, column: 1))],
+                references: []
+            )
+        }
+        var decoder = DocumentDecoder(path: file.path)
+        let content: ReadDocument.Content
+        switch file.format {
+        case .json:
+            content = readJSON(bytes, file, &decoder)
+        case .markdown:
+            content = readMarkdown(bytes, file, &decoder)
+        }
+        return ReadDocument(
+            file: file, bytes: bytes, content: content,
+            diagnostics: decoder.diagnostics, references: decoder.references
+        )
+    }
+
+    private func readJSON(_ bytes: [UInt8], _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            decoder.diagnostics.append(.error(
+                error.reason.rawValue, error.message,
+                at: SourceLocation(path: file.path, position: error.position), hint: error.hint
+            ))
+            return .unreadable
+        }
+        return decode(root, file, &decoder)
+    }
+
+    private func decode(_ root: JSONValue, _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
+        decoder.diagnostics += SchemaSet.validate(root, as: file.kind, path: file.path)
+        guard root.object != nil else { return .unreadable }
+        switch file.kind {
+        case .config: return .config(decoder.config(root))
+        case .favorites: return .favorites(decoder.favorites(root))
+        case .list: return .list(decoder.list(root, id: file.id))
+        case .recipe: return .recipe(decoder.recipe(root, id: file.id))
+        }
+    }
+
+    private func readMarkdown(_ bytes: [UInt8], _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
+        if let offset = UTF8Check.firstInvalidOffset(in: bytes) {
+            let position = UTF8Check.position(ofOffset: offset, in: bytes)
+            decoder.diagnostics.append(.error(
+                "invalid-utf8", "the file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)))",
+                at: SourceLocation(path: file.path, position: position),
+                hint: "save the file as UTF-8 in your editor"
+            ))
+            return .unreadable
+        }
+        var text = Substring(String(decoding: bytes, as: UTF8.self))
+        if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
+        let (frontMatter, problems) = FrontMatter.read(text, path: file.path)
+        decoder.diagnostics += problems
+        guard let frontMatter else { return .unreadable }
+        let content = decode(frontMatter.fields, file, &decoder)
+        var body = MarkdownBody(
+            path: file.path, text: frontMatter.body, firstLine: frontMatter.bodyStartLine,
+            categoryLookup: categoryLookup
+        )
+        switch content {
+        case .list(var list):
+            body.readList(into: &list, decoder: &decoder, frontMatter: frontMatter.fields)
+            return .list(list)
+        case .recipe(var recipe):
+            body.readRecipe(into: &recipe, decoder: &decoder, frontMatter: frontMatter.fields)
+            return .recipe(recipe)
+        default:
+            return content
+        }
+    }
+}
+
+/// Where the first byte that is not UTF-8 is, for a precise diagnostic.
+enum UTF8Check {
+    static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    static func position(ofOffset offset: Int, in bytes: [UInt8]) -> SourcePosition {
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < offset {
+            let byte = bytes[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80, byte != 0x0D {
+                column += 1
+            }
+            index += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+}

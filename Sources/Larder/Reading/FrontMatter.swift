@@ -1,0 +1,289 @@
+import LarderCore
+import Yams
+
+/// The YAML block between `---` lines at the top of a Markdown file, read into
+/// a positioned `JSONValue` so it is validated with the same JSON Schemas as
+/// the JSON files, and the body that follows it.
+struct FrontMatter {
+    /// The fields; an empty object when the block is empty.
+    var fields: JSONValue
+    /// The Markdown after the closing `---`.
+    var body: Substring
+    /// The file line on which `body` starts (1-based).
+    var bodyStartLine: Int
+
+    /// YAML nodes one front matter may expand to; far more than any real
+    /// recipe needs, and small enough that an alias bomb stops quickly.
+    static let maximumNodes = 20_000
+
+    /// Splits and reads `text` (a whole file without BOM). Problems are
+    /// reported at their position in the file, not in the YAML block.
+    static func read(_ text: Substring, path: String) -> (FrontMatter?, [Diagnostic]) {
+        var lines = LineCursor(text)
+        guard let first = lines.next(), isFence(first.text, closing: false) else {
+            return (nil, [.error(
+                "missing-front-matter", "a Markdown file must start with front matter",
+                at: SourceLocation(path: path, line: 1, column: 1),
+                hint: "start the file with a line '---', the fields (title: …), and another '---'"
+            )])
+        }
+        let yamlStart = first.end
+        var yamlEnd: Substring.Index?
+        var bodyStart = text.endIndex
+        var closingLine = 0
+        while let line = lines.next() {
+            if isFence(line.text, closing: true) {
+                yamlEnd = line.text.startIndex
+                bodyStart = line.end
+                closingLine = line.number
+                break
+            }
+        }
+        guard let yamlEnd else {
+            return (nil, [.error(
+                "unclosed-front-matter", "the front matter opened here is never closed",
+                at: SourceLocation(path: path, line: 1, column: 1),
+                hint: "add a line '---' after the last field"
+            )])
+        }
+        let yaml = String(text[yamlStart..<yamlEnd])
+        let body = text[bodyStart...]
+        var reader = YAMLConverter(path: path, lineOffset: 1)
+        let fields = reader.convertDocument(yaml)
+        let empty = JSONValue(.object(JSONObject()), at: SourcePosition(line: 2, column: 1))
+        return (
+            FrontMatter(fields: fields ?? empty, body: body, bodyStartLine: closingLine + 1),
+            reader.diagnostics
+        )
+    }
+
+    private static func isFence(_ line: Substring, closing: Bool) -> Bool {
+        var trimmed = line
+        while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
+        return trimmed == "---" || (closing && trimmed == "...")
+    }
+}
+
+/// Lines of a text with their numbers and where the next line starts; treats
+/// `\n`, `\r\n` and a lone `\r` as line ends, as the other readers do.
+struct LineCursor {
+    struct Line {
+        var text: Substring
+        var number: Int
+        /// Index just after the line's terminator.
+        var end: Substring.Index
+    }
+
+    private let base: Substring
+    private var index: Substring.Index
+    private var number = 0
+
+    init(_ text: Substring) {
+        base = text
+        index = text.startIndex
+    }
+
+    mutating func next() -> Line? {
+        guard index < base.endIndex else { return nil }
+        let scalars = base.unicodeScalars
+        var cursor = index
+        while cursor < base.endIndex, scalars[cursor] != "\n", scalars[cursor] != "\r" {
+            cursor = scalars.index(after: cursor)
+        }
+        let text = base[index..<cursor]
+        if cursor < base.endIndex {
+            let wasCR = scalars[cursor] == "\r"
+            cursor = scalars.index(after: cursor)
+            if wasCR, cursor < base.endIndex, scalars[cursor] == "\n" {
+                cursor = scalars.index(after: cursor)
+            }
+        }
+        index = cursor
+        number += 1
+        return Line(text: text, number: number, end: cursor)
+    }
+}
+
+/// Yams nodes to positioned JSON values, with JSON's types: only plain `true`
+/// and `false` are booleans (not YAML 1.1's yes/no/on/off), only JSON-shaped
+/// numbers are numbers, dates stay strings.
+private struct YAMLConverter {
+    let path: String
+    let lineOffset: Int
+    var diagnostics: [Diagnostic] = []
+    private var nodeBudget = FrontMatter.maximumNodes
+    private var stopped = false
+
+    init(path: String, lineOffset: Int) {
+        self.path = path
+        self.lineOffset = lineOffset
+    }
+
+    mutating func convertDocument(_ yaml: String) -> JSONValue? {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml, .basic)
+        } catch let error as YamlError {
+            report(error)
+            return nil
+        } catch {
+            fail("yaml-syntax", "the front matter could not be read: \(error)", at: nil)
+            return nil
+        }
+        guard let root else { return nil }
+        guard case .mapping = root else {
+            fail(
+                "front-matter-not-mapping", "the front matter must be fields such as 'title: Pancakes'",
+                at: root.mark, hint: "write one 'field: value' per line"
+            )
+            return nil
+        }
+        let value = convert(root)
+        return stopped ? nil : value
+    }
+
+    private func position(_ mark: Mark?) -> SourcePosition {
+        guard let mark else { return SourcePosition(line: 1 + lineOffset, column: 1) }
+        return SourcePosition(line: mark.line + lineOffset, column: mark.column)
+    }
+
+    private mutating func fail(_ code: String, _ message: String, at mark: Mark?, hint: String? = nil) {
+        stopped = true
+        diagnostics.append(.error(code, message, at: SourceLocation(path: path, position: position(mark)), hint: hint))
+    }
+
+    private mutating func convert(_ node: Node) -> JSONValue {
+        let null = JSONValue(.null, at: position(node.mark))
+        guard !stopped else { return null }
+        nodeBudget -= 1
+        if nodeBudget < 0 {
+            fail(
+                "front-matter-too-large", "the front matter expands to more than \(FrontMatter.maximumNodes) values",
+                at: node.mark, hint: "YAML aliases multiply values; write the fields out plainly"
+            )
+            return null
+        }
+        if node.anchor != nil {
+            fail(
+                "yaml-anchor", "YAML anchors and aliases are not supported in front matter",
+                at: node.mark, hint: "write the value out where it is used"
+            )
+            return null
+        }
+        switch node {
+        case .scalar(let scalar):
+            return convert(scalar)
+        case .sequence(let sequence):
+            guard checkTag(sequence.tag, expected: .seq, at: sequence.mark) else { return null }
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(sequence.count)
+            for element in sequence { elements.append(convert(element)) }
+            return JSONValue(.array(elements), at: position(sequence.mark))
+        case .mapping(let mapping):
+            guard checkTag(mapping.tag, expected: .map, at: mapping.mark) else { return null }
+            var members: [JSONMember] = []
+            var seen: [String: SourcePosition] = [:]
+            for (keyNode, valueNode) in mapping {
+                guard case .scalar(let key) = keyNode else {
+                    fail("yaml-complex-key", "a field name must be plain text", at: keyNode.mark)
+                    return null
+                }
+                let keyPosition = position(key.mark)
+                if let first = seen[key.string] {
+                    diagnostics.append(.error(
+                        "yaml-duplicate-key",
+                        "duplicate field \"\(key.string)\" (first at line \(first.line), column \(first.column))",
+                        at: SourceLocation(path: path, position: keyPosition), hint: "remove one of them"
+                    ))
+                    continue
+                }
+                seen[key.string] = keyPosition
+                members.append(JSONMember(key: key.string, keyPosition: keyPosition, value: convert(valueNode)))
+            }
+            return JSONValue(.object(JSONObject(members)), at: position(mapping.mark))
+        case .alias(let alias):
+            fail(
+                "yaml-anchor", "YAML anchors and aliases are not supported in front matter",
+                at: alias.mark, hint: "write the value out where it is used"
+            )
+            return null
+        }
+    }
+
+    private mutating func checkTag(_ tag: Tag, expected: Tag.Name, at mark: Mark?) -> Bool {
+        let name = tag.name
+        if name == expected || name == .implicit || name == .nonSpecific { return true }
+        fail(
+            "yaml-tag", "YAML tags such as '\(tag.description)' are not supported in front matter",
+            at: mark, hint: "remove the tag; quote the value if it must stay text"
+        )
+        return false
+    }
+
+    private mutating func convert(_ scalar: Node.Scalar) -> JSONValue {
+        let at = position(scalar.mark)
+        guard checkTag(scalar.tag, expected: .str, at: scalar.mark) else { return JSONValue(.null, at: at) }
+        let text = scalar.string
+        guard scalar.style == .plain else { return JSONValue(.string(text), at: at) }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return JSONValue(.null, at: at)
+        case "true", "True", "TRUE": return JSONValue(.bool(true), at: at)
+        case "false", "False", "FALSE": return JSONValue(.bool(false), at: at)
+        default: break
+        }
+        if let number = Self.number(text) { return JSONValue(.number(number), at: at) }
+        return JSONValue(.string(text), at: at)
+    }
+
+    /// A JSON-shaped number literal (`-12`, `2.5`, `1e3`), or nil.
+    private static func number(_ text: String) -> JSONNumber? {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "-" { scalars.removeFirst() }
+        func digits(_ s: inout Substring.UnicodeScalarView.SubSequence) -> Int {
+            var count = 0
+            while let c = s.first, c >= "0", c <= "9" { s.removeFirst(); count += 1 }
+            return count
+        }
+        let integerDigits = digits(&scalars)
+        guard integerDigits > 0 else { return nil }
+        if scalars.first == "." {
+            scalars.removeFirst()
+            guard digits(&scalars) > 0 else { return nil }
+        }
+        if scalars.first == "e" || scalars.first == "E" {
+            scalars.removeFirst()
+            if scalars.first == "+" || scalars.first == "-" { scalars.removeFirst() }
+            guard digits(&scalars) > 0 else { return nil }
+        }
+        guard scalars.isEmpty, let value = Double(text), value.isFinite else { return nil }
+        return JSONNumber(literal: text, value: value)
+    }
+
+    private mutating func report(_ error: YamlError) {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "front matter is not valid YAML: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
+            fail("yaml-syntax", message, at: mark, hint: Self.hint(for: problem))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            fail(
+                "yaml-duplicate-key", "duplicate field \(duplicates.map { "\"\($0)\"" }.joined(separator: ", "))",
+                at: context.mark, hint: "remove one of them"
+            )
+        default:
+            fail("yaml-syntax", "front matter is not valid YAML: \(error)", at: nil)
+        }
+    }
+
+    private static func hint(for problem: String) -> String? {
+        if problem.contains("mapping values are not allowed") {
+            return "a value containing ': ' must be quoted, e.g. title: \"Soup: the best\""
+        }
+        if problem.contains("tab") {
+            return "indent with spaces, not tabs"
+        }
+        return nil
+    }
+}

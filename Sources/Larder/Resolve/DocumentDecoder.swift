@@ -1,0 +1,318 @@
+import LarderCore
+import LarderQuantities
+
+/// Turns a schema-checked JSON value (a JSON file or a Markdown file's front
+/// matter) into model values. Values of the wrong type were reported by the
+/// schema already and are skipped here, never guessed at.
+struct DocumentDecoder {
+    let path: String
+    var diagnostics: [Diagnostic] = []
+    var references: [Reference] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func location(_ position: SourcePosition) -> SourceLocation {
+        SourceLocation(path: path, position: position)
+    }
+
+    mutating func refer(_ kind: Reference.Kind, _ value: JSONValue?) {
+        guard let value, let target = value.string else { return }
+        if kind != .image, !Identifier.isValid(target) { return }  // the schema reported it
+        references.append(Reference(kind: kind, target: target, location: location(value.position)))
+    }
+
+    // MARK: Quantities
+
+    /// A `quantity` field: a number, or text such as "1 1/2".
+    mutating func quantity(_ value: JSONValue?) -> Quantity? {
+        guard let value else { return nil }
+        let text: String
+        var column = value.position.column
+        switch value.kind {
+        case .number(let number): text = number.literal
+        case .string(let string):
+            text = string
+            column += 1  // past the opening quote
+        default: return nil
+        }
+        switch LineParser.parseQuantity(text) {
+        case .success(let quantity):
+            return quantity
+        case .failure(let problem):
+            diagnostics.append(problem.diagnostic(
+                path: path, textStart: SourcePosition(line: value.position.line, column: column)
+            ))
+            return nil
+        }
+    }
+
+    /// A `unit` field: known units can convert and merge; others are kept as
+    /// written, with a warning.
+    mutating func unit(_ value: JSONValue?) -> (Unit?, String?) {
+        guard let value, let name = value.string else { return (nil, nil) }
+        if let unit = UnitCatalog.unit(named: name) { return (unit, name) }
+        diagnostics.append(.warning(
+            "unknown-unit", "unknown unit \"\(name)\"; it is shown as written but never converted or merged",
+            at: location(value.position),
+            hint: "use a known unit such as g, kg, ml, l, tsp, tbsp, cup, oz, lb, clove, can, or leave the unit out for a count"
+        ))
+        return (nil, name)
+    }
+
+    /// A price: a JSON number, exactly.
+    func rational(_ value: JSONValue?) -> Rational? {
+        guard let literal = value?.number?.literal else { return nil }
+        if case .success(.exact(let rational)) = LineParser.parseQuantity(literal) { return rational }
+        return nil
+    }
+
+    mutating func duration(_ value: JSONValue?) -> CookingTime? {
+        guard let value, let text = value.string else { return nil }
+        if let time = CookingTime(text) { return time }
+        diagnostics.append(.error(
+            "bad-duration", "cannot read the duration \"\(text)\"", at: location(value.position),
+            hint: "write it like \"10 min\", \"1 h 15 min\" or \"PT1H15M\""
+        ))
+        return nil
+    }
+
+    static func strings(_ value: JSONValue?) -> [String] {
+        value?.array?.compactMap(\.string) ?? []
+    }
+
+    static func details(_ value: JSONValue?) -> [Detail] {
+        value?.object?.members.compactMap { member in
+            text(member.value).map { Detail(key: member.key, value: $0) }
+        } ?? []
+    }
+
+    /// A scalar, or an array of scalars, as text.
+    static func text(_ value: JSONValue) -> String? {
+        switch value.kind {
+        case .string(let s): s
+        case .number(let n): n.literal
+        case .bool(let b): b ? "yes" : "no"
+        case .array(let elements): elements.compactMap(text).joined(separator: ", ")
+        default: nil
+        }
+    }
+
+    // MARK: Documents
+
+    struct ConfigDocument: Sendable {
+        var config = SiteConfig()
+        var stores: [Store] = []
+        var categories: [Category] = []
+        var catalog: [(name: String, entry: Catalog.Entry)] = []
+    }
+
+    mutating func config(_ root: JSONValue) -> ConfigDocument {
+        var document = ConfigDocument()
+        var config = SiteConfig()
+        if let title = root["title"]?.string { config.title = title }
+        config.description = root["description"]?.string
+        if let url = root["baseURL"]?.string {
+            config.baseURL = url.hasSuffix("/") ? url : url + "/"
+        }
+        if let language = root["language"]?.string { config.language = language }
+        config.currency = root["currency"]?.string
+        config.units = root["units"]?.string.flatMap(UnitSystem.init(rawValue:))
+        config.current = root["current"]?.string
+        refer(.list, root["current"])
+        config.pantry = Self.strings(root["pantry"])
+        document.config = config
+
+        var seen: [String: SourcePosition] = [:]
+        for value in root["stores"]?.array ?? [] {
+            guard let id = value["id"]?.string, let name = value["name"]?.string,
+                  unique(id, "store", value["id"]!.position, &seen) else { continue }
+            var store = Store(id: id, name: name, address: value["address"]?.string, url: value["url"]?.string)
+            if let lat = value["location"]?["lat"]?.number, let lon = value["location"]?["lon"]?.number {
+                store.location = GeoPoint(latitude: lat.literal, longitude: lon.literal)
+            }
+            for aisle in value["aisles"]?.array ?? [] {
+                guard let id = aisle.string else { continue }
+                store.aisles.append(id)
+                refer(.category, aisle)
+            }
+            document.stores.append(store)
+        }
+        seen = [:]
+        for value in root["categories"]?.array ?? [] {
+            guard let id = value["id"]?.string, let name = value["name"]?.string,
+                  unique(id, "category", value["id"]!.position, &seen) else { continue }
+            document.categories.append(Category(id: id, name: name, emoji: value["emoji"]?.string))
+        }
+        for member in root["catalog"]?.object?.members ?? [] {
+            let entry = Catalog.Entry(category: member.value["category"]?.string, store: member.value["store"]?.string)
+            refer(.category, member.value["category"])
+            refer(.store, member.value["store"])
+            document.catalog.append((member.key, entry))
+        }
+        return document
+    }
+
+    /// Whether `id` is new in `seen`; reports it when it is defined again.
+    private mutating func unique(
+        _ id: String, _ noun: String, _ position: SourcePosition, _ seen: inout [String: SourcePosition]
+    ) -> Bool {
+        if let first = seen[id] {
+            diagnostics.append(.error(
+                "duplicate-id", "the \(noun) \"\(id)\" is defined twice (first at line \(first.line))",
+                at: location(position), hint: "keep one of them, or give this one another id"
+            ))
+            return false
+        }
+        seen[id] = position
+        return true
+    }
+
+    mutating func favorites(_ root: JSONValue) -> Favorites {
+        for value in root["recipes"]?.array ?? [] { refer(.recipe, value) }
+        for value in root["lists"]?.array ?? [] { refer(.list, value) }
+        return Favorites(
+            recipes: Self.strings(root["recipes"]),
+            lists: Self.strings(root["lists"]),
+            items: Self.strings(root["items"])
+        )
+    }
+
+    mutating func list(_ root: JSONValue, id: String) -> ShoppingList {
+        var list = ShoppingList(id: id, path: path, title: root["title"]?.string ?? id)
+        if let kind = root["kind"]?.string.flatMap(ShoppingList.Kind.init(rawValue:)) { list.kind = kind }
+        list.description = root["description"]?.string
+        list.store = root["store"]?.string
+        refer(.store, root["store"])
+        list.members = Self.strings(root["members"])
+        if let visibility = root["visibility"]?.string.flatMap(ShoppingList.Visibility.init(rawValue:)) {
+            list.visibility = visibility
+        }
+        if let sort = root["sort"]?.string.flatMap(ShoppingList.Sort.init(rawValue:)) { list.sort = sort }
+        for value in root["recipes"]?.array ?? [] {
+            guard let recipe = value["recipe"]?.string else { continue }
+            refer(.recipe, value["recipe"])
+            var servings: Rational?
+            if let number = value["servings"] {
+                servings = rational(number)
+            }
+            list.recipes.append(RecipeRequest(recipe: recipe, servings: servings))
+        }
+        for value in root["items"]?.array ?? [] {
+            if let item = item(value) { list.items.append(item) }
+        }
+        return list
+    }
+
+    mutating func item(_ value: JSONValue) -> Item? {
+        guard let name = value["name"]?.string else { return nil }
+        var item = Item(name: name, location: location(value.position))
+        item.quantity = quantity(value["quantity"])
+        (item.unit, item.unitName) = unit(value["unit"])
+        item.category = value["category"]?.string
+        refer(.category, value["category"])
+        item.store = value["store"]?.string
+        refer(.store, value["store"])
+        item.price = rational(value["price"])
+        item.checked = value["checked"]?.bool ?? false
+        if let priority = value["priority"]?.string.flatMap(Priority.init(rawValue:)) { item.priority = priority }
+        item.note = value["note"]?.string
+        item.requestedBy = value["requestedBy"]?.string
+        item.image = value["image"]?.string
+        refer(.image, value["image"])
+        item.url = value["url"]?.string
+        item.added = value["added"]?.string
+        item.details = Self.details(value["details"])
+        return item
+    }
+
+    mutating func recipe(_ root: JSONValue, id: String) -> Recipe {
+        var recipe = Recipe(id: id, path: path, title: root["title"]?.string ?? id)
+        recipe.description = root["description"]?.string
+        recipe.category = root["category"]?.string
+        recipe.cuisine = root["cuisine"]?.string
+        recipe.tags = Self.strings(root["tags"])
+        recipe.servings = root["servings"]?.number?.intValue
+        recipe.yield = root["yield"]?.string
+        recipe.prepTime = duration(root["prep_time"])
+        recipe.cookTime = duration(root["cook_time"])
+        recipe.totalTime = duration(root["total_time"])
+        recipe.image = root["image"]?.string
+        refer(.image, root["image"])
+        recipe.source = root["source"]?.string
+        recipe.author = root["author"]?.string
+        recipe.date = root["date"]?.string
+        recipe.nutrition = Self.details(root["nutrition"])
+        for value in root["ingredients"]?.array ?? [] {
+            if let ingredient = ingredient(value) { recipe.ingredients.append(ingredient) }
+        }
+        for value in root["directions"]?.array ?? [] {
+            if let step = value.string {
+                if recipe.directions.last?.title == nil, !recipe.directions.isEmpty {
+                    recipe.directions[recipe.directions.count - 1].steps.append(step)
+                } else {
+                    recipe.directions.append(DirectionSection(steps: [step]))
+                }
+            } else if let title = value["section"]?.string {
+                recipe.directions.append(DirectionSection(title: title, steps: Self.strings(value["steps"])))
+            }
+        }
+        recipe.notes = root["notes"]?.string
+        return recipe
+    }
+
+    mutating func ingredient(_ value: JSONValue) -> Ingredient? {
+        if let text = value.string {
+            let start = SourcePosition(line: value.position.line, column: value.position.column + 1)
+            return ingredient(line: text, at: start, group: nil)
+        }
+        guard let name = value["name"]?.string else { return nil }
+        var ingredient = Ingredient(name: name, location: location(value.position))
+        ingredient.quantity = quantity(value["quantity"])
+        (ingredient.unit, ingredient.unitName) = unit(value["unit"])
+        ingredient.note = value["note"]?.string
+        ingredient.optional = value["optional"]?.bool ?? false
+        ingredient.group = value["group"]?.string
+        ingredient.recipe = value["recipe"]?.string
+        refer(.recipe, value["recipe"])
+        return ingredient
+    }
+
+    /// An ingredient written as a line ("1 1/2 cups milk, warm"), in a JSON
+    /// string or a Markdown bullet that starts at `start`.
+    mutating func ingredient(line text: String, at start: SourcePosition, group: String?) -> Ingredient {
+        let parsed = LineParser.parseIngredient(text)
+        for problem in parsed.problems {
+            diagnostics.append(problem.diagnostic(path: path, textStart: start))
+        }
+        var ingredient = Ingredient(name: parsed.name, location: location(start))
+        ingredient.quantity = parsed.quantity
+        ingredient.unit = parsed.unit
+        ingredient.unitName = parsed.unitText(in: text)
+        ingredient.note = parsed.note
+        ingredient.optional = parsed.optional
+        ingredient.group = group
+        ingredient.recipe = parsed.recipe
+        ingredient.text = text
+        if let recipe = parsed.recipe {
+            let column = start.column + (parsed.nameRange?.lowerBound ?? 0)
+            references.append(Reference(
+                kind: .recipe, target: recipe,
+                location: SourceLocation(path: path, line: start.line, column: column)
+            ))
+        }
+        return ingredient
+    }
+}
+
+extension ParsedLine {
+    /// The unit exactly as the line wrote it.
+    func unitText(in text: String) -> String? {
+        guard let range = unitRange else { return nil }
+        let scalars = text.unicodeScalars
+        guard let lower = scalars.index(scalars.startIndex, offsetBy: range.lowerBound, limitedBy: scalars.endIndex),
+              let upper = scalars.index(lower, offsetBy: range.count, limitedBy: scalars.endIndex) else { return nil }
+        return String(scalars[lower..<upper])
+    }
+}

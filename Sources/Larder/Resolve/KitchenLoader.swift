@@ -1,0 +1,88 @@
+import Foundation
+import LarderCore
+
+/// A folder read, validated and resolved.
+public struct LoadResult: Sendable {
+    /// The model, built from everything that could be read; when the report
+    /// has errors, parts of it are missing and it should not be published.
+    public var kitchen: Kitchen
+    public var report: DiagnosticReport
+}
+
+/// The pipeline's front half: read files (in parallel) ─► parse ─► validate
+/// (schemas and cross-references) ─► resolve a `Kitchen`.
+public enum KitchenLoader {
+    /// Loads the data folder at `folder`. Throws only when the folder itself
+    /// cannot be read; every problem in the files is a diagnostic.
+    public static func load(_ folder: URL) throws(LarderError) -> LoadResult {
+        let dataFolder = try DataFolder(folder)
+        let (files, layoutProblems) = try dataFolder.scan()
+
+        // The config first: the others need its categories to read headings.
+        let configFile = files.first { $0.kind == .config }
+        let bootstrap = DocumentReader(folder: dataFolder, categoryLookup: [:])
+        let configDocument = configFile.map(bootstrap.read)
+        var config = DocumentDecoder.ConfigDocument()
+        if case .config(let decoded)? = configDocument?.content { config = decoded }
+
+        let categories = mergedCategories(config.categories)
+        let reader = DocumentReader(folder: dataFolder, categoryLookup: categoryLookup(categories))
+        let documents = [configDocument].compactMap { $0 }
+            + files.filter { $0.kind != .config }.concurrentMap(reader.read)
+
+        var catalog = BuiltIn.catalog
+        for (name, entry) in config.catalog { catalog.set(entry, for: name) }
+
+        var lists: [ShoppingList] = []
+        var recipes: [Recipe] = []
+        var favorites = Favorites()
+        for document in documents {
+            switch document.content {
+            case .list(let list): lists.append(list)
+            case .recipe(let recipe): recipes.append(recipe)
+            case .favorites(let value): favorites = value
+            case .config, .unreadable: break
+            }
+        }
+        let kitchen = Kitchen(
+            config: config.config, stores: config.stores, categories: categories, catalog: catalog,
+            lists: lists, recipes: recipes, favorites: favorites
+        )
+        var diagnostics = layoutProblems + documents.flatMap(\.diagnostics)
+        let checker = CrossChecker(kitchen: kitchen, folder: dataFolder)
+        diagnostics += checker.check(references: documents.flatMap(\.references))
+
+        var sources: [String: SourceText] = [:]
+        let paths = Set(diagnostics.compactMap { $0.location?.path })
+        for document in documents where paths.contains(document.file.path) {
+            sources[document.file.path] = SourceText(path: document.file.path, bytes: document.bytes)
+        }
+        let report = DiagnosticReport(diagnostics: diagnostics, fileCount: files.count, sources: sources)
+        return LoadResult(kitchen: kitchen, report: report)
+    }
+
+    /// Built-in categories with the config's renames, then the config's new ones.
+    static func mergedCategories(_ custom: [Category]) -> [Category] {
+        var categories = BuiltIn.categories
+        var positions: [String: Int] = [:]
+        for (index, category) in categories.enumerated() { positions[category.id] = index }
+        for category in custom {
+            if let index = positions[category.id] {
+                categories[index] = category
+            } else {
+                positions[category.id] = categories.count
+                categories.append(category)
+            }
+        }
+        return categories
+    }
+
+    static func categoryLookup(_ categories: [Category]) -> [String: String] {
+        var lookup: [String: String] = [:]
+        for category in categories {
+            lookup[category.name.lowercased()] = category.id
+            lookup[category.id] = category.id
+        }
+        return lookup
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import LarderCore
+
+/// The checks that need more than one file: ids that must exist, images that
+/// must be inside the folder, items that need a category, recipe cycles.
+struct CrossChecker {
+    let kitchen: Kitchen
+    let folder: DataFolder
+
+    func check(references: [Reference]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let storeIDs = kitchen.stores.map(\.id)
+        let categoryIDs = kitchen.categories.map(\.id)
+        let recipeIDs = kitchen.recipes.map(\.id)
+        let listIDs = kitchen.lists.map(\.id)
+        for reference in references {
+            switch reference.kind {
+            case .store:
+                if kitchen.store(reference.target) == nil {
+                    diagnostics.append(unknown(reference, "store", storeIDs, extra: "define it under \"stores\" in larder.json"))
+                }
+            case .category:
+                if kitchen.category(reference.target) == nil {
+                    diagnostics.append(unknown(reference, "category", categoryIDs, extra: "or add it under \"categories\" in larder.json"))
+                }
+            case .recipe:
+                if kitchen.recipe(reference.target) == nil {
+                    diagnostics.append(unknown(reference, "recipe", recipeIDs, extra: "recipes are the files in recipes/"))
+                }
+            case .list:
+                if kitchen.list(reference.target) == nil {
+                    diagnostics.append(unknown(reference, "list", listIDs, extra: "lists are the files in lists/"))
+                }
+            case .image:
+                if let problem = imageProblem(reference) { diagnostics.append(problem) }
+            }
+        }
+        diagnostics += uncategorisedItems()
+        diagnostics += recipeCycles()
+        return diagnostics
+    }
+
+    private func unknown(_ reference: Reference, _ noun: String, _ known: [String], extra: String) -> Diagnostic {
+        let hint: String
+        if let match = Suggestion.closest(to: reference.target, in: known) {
+            hint = "did you mean \"\(match)\"?"
+        } else {
+            hint = Suggestion.hint(for: reference.target, among: known, noun: noun) + "; " + extra
+        }
+        return .error("unknown-\(noun)", "unknown \(noun) \"\(reference.target)\"", at: reference.location, hint: hint)
+    }
+
+    /// Images are paths inside the data folder: relative, no way out through
+    /// `..` or a symlink, and present.
+    private func imageProblem(_ reference: Reference) -> Diagnostic? {
+        let path = reference.target
+        let outside = "images must be files inside the data folder, e.g. images/pancakes.jpg"
+        if path.contains("://") || path.hasPrefix("file:") || path.hasPrefix("data:") {
+            return .error("image-not-local", "the image \"\(path)\" is a URL, not a file in the data folder", at: reference.location, hint: outside)
+        }
+        if path.hasPrefix("/") || path.hasPrefix("\\") || path.contains(":") {
+            return .error("path-escape", "the image path \"\(path)\" is absolute", at: reference.location, hint: outside)
+        }
+        var depth = 0
+        for component in path.split(separator: "/") {
+            if component == ".." { depth -= 1 } else if component != "." { depth += 1 }
+            if depth < 0 {
+                return .error("path-escape", "the image path \"\(path)\" leads outside the data folder", at: reference.location, hint: outside)
+            }
+        }
+        switch folder.entryType(path) {
+        case .regular:
+            return nil
+        case .missing, .brokenLink:
+            return .error("image-missing", "the image \"\(path)\" does not exist", at: reference.location, hint: "paths are relative to the data folder and case-sensitive")
+        case .escapingLink:
+            return .error("path-escape", "the image \"\(path)\" is a symbolic link to a place outside the data folder", at: reference.location, hint: outside)
+        case .directory, .special:
+            return .error("image-missing", "the image \"\(path)\" is not a file", at: reference.location, hint: outside)
+        }
+    }
+
+    /// Shopping items that no heading, marker, field or catalog entry puts in
+    /// a category would land in "other" on every sheet.
+    private func uncategorisedItems() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for list in kitchen.lists where list.kind == .shopping {
+            for item in list.items where item.category == nil && kitchen.catalog.entry(for: item.name)?.category == nil {
+                diagnostics.append(.warning(
+                    "no-category", "no category for \"\(item.name)\"; it will be listed under Other",
+                    at: item.location,
+                    hint: "add #category to the line, put it under a category heading, or add it to \"catalog\" in larder.json"
+                ))
+            }
+        }
+        return diagnostics
+    }
+
+    /// A recipe that, through its sub-recipes, uses itself.
+    private func recipeCycles() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var state: [String: Bool] = [:]  // false: on the current path; true: done
+        func visit(_ recipe: Recipe, path: [String]) {
+            state[recipe.id] = false
+            for ingredient in recipe.ingredients {
+                guard let id = ingredient.recipe, let sub = kitchen.recipe(id) else { continue }
+                switch state[id] {
+                case false?:
+                    let cycle = (path + [recipe.id, id]).drop { $0 != id }
+                    diagnostics.append(.error(
+                        "recipe-cycle", "recipe \"\(recipe.id)\" uses itself: \(cycle.joined(separator: " → "))",
+                        at: ingredient.location, hint: "a sub-recipe cannot use the recipe it belongs to"
+                    ))
+                case nil:
+                    visit(sub, path: path + [recipe.id])
+                case true?:
+                    break
+                }
+            }
+            state[recipe.id] = true
+        }
+        for recipe in kitchen.recipes where state[recipe.id] == nil { visit(recipe, path: []) }
+        return diagnostics
+    }
+}

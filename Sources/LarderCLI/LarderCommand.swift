@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Larder
+
+@main
+struct LarderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "larder",
+        abstract: "Shopping lists, recipes and favorites from a folder of plain files.",
+        discussion: """
+            Larder reads a data folder (larder.json, lists/, recipes/, favorites.json, images/) \
+            and validates it. Run 'larder help <command>' for the details of a command.
+            """,
+        version: LarderVersion.current,
+        subcommands: [CheckCommand.self]
+    )
+
+    /// Exit codes: 0 ok, 1 problems in the data, 2 wrong usage or a folder
+    /// that cannot be read. ArgumentParser's own usage code (64) becomes 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitStatus.usage)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+enum ExitStatus {
+    static let ok: Int32 = 0
+    static let dataErrors: Int32 = 1
+    static let usage: Int32 = 2
+}
+
+
+extension ParsableCommand {
+    func fail(_ error: LarderError) -> ExitCode {
+        FileHandle.standardError.write(Data("larder: error: \(error.path): \(error.reason)\n".utf8))
+        return ExitCode(ExitStatus.usage)
+    }
+}

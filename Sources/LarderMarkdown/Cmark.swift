@@ -1,0 +1,64 @@
+import CCmarkGFM
+
+/// The parser's lifetime around one use of a cmark document. Everything that
+/// cmark allocates is freed in a `defer` here or in the caller's closure.
+enum Cmark {
+    /// GFM extensions for parsing: what Larder's files use.
+    static let parseExtensions = ["table", "strikethrough", "autolink", "tasklist"]
+    /// For rendering, `tagfilter` too: GitHub's filter of dangerous tags, a
+    /// second line behind safe mode (which already drops all raw HTML).
+    static let renderExtensions = parseExtensions + ["tagfilter"]
+
+    /// cmark-gfm's extension registry is process-global and registering
+    /// mutates it, so it happens once; Swift runs a `static let` initialiser
+    /// exactly once even when several threads ask for it first.
+    private static let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// Parses `bytes` with `options` and `extensions` and gives `body` the
+    /// document root and the parser's extension list (for the HTML renderer).
+    /// Neither pointer may escape `body`.
+    static func withDocument<Result>(
+        _ bytes: [UInt8], options: Int32, extensions: [String],
+        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
+    ) -> Result {
+        _ = extensionsRegistered
+        // cmark's default allocator aborts on failure, so these only return
+        // nil if that changes: nothing a caller could recover from.
+        guard let parser = cmark_parser_new(options) else {
+            preconditionFailure("cmark_parser_new returned NULL")
+        }
+        defer { cmark_parser_free(parser) }
+        for name in extensions {
+            if let syntax = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntax)
+            }
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress, chars.count > 0 {
+                    cmark_parser_feed(parser, base, chars.count)
+                }
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else {
+            preconditionFailure("cmark_parser_finish returned NULL")
+        }
+        defer { cmark_node_free(root) }
+        return body(root, cmark_parser_get_syntax_extensions(parser))
+    }
+
+    /// Renders `root` to HTML. `CMARK_OPT_UNSAFE` is never passed: without it
+    /// cmark-gfm 0.29 replaces raw HTML with `<!-- raw HTML omitted -->` and
+    /// empties `javascript:`, `vbscript:`, `file:` and `data:` URLs (except
+    /// `data:image/png|gif|jpeg|webp`).
+    static func renderHTML(_ root: OpaquePointer, extensions: UnsafeMutablePointer<cmark_llist>?) -> String {
+        guard let html = cmark_render_html(root, CMARK_OPT_DEFAULT, extensions) else { return "" }
+        // The renderer allocates with the document's allocator, the default one.
+        defer { cmark_get_default_mem_allocator().pointee.free(html) }
+        return String(cString: html)
+    }
+
+    static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,434 @@
+import CCmarkGFM
+
+/// Turns a cmark document into `MarkdownBlock` values in one walk of cmark's
+/// iterator. Positions come from `CMARK_OPT_SOURCEPOS`; the raw source of text
+/// blocks is cut from `source` (the exact bytes cmark parsed).
+struct CmarkTreeBuilder {
+    let source: SourceText
+    let lineOffset: Int
+
+    private enum NodeKind: Equatable {
+        case document, blockQuote, list, item, codeBlock, htmlBlock, paragraph, heading, thematicBreak
+        case table, tableRow(isHeader: Bool), tableCell
+        case text, softBreak, lineBreak, code, htmlInline, emphasis, strong, strikethrough, link, image
+        /// A node this module does not model: its children go to its parent.
+        case other
+
+        /// cmark's iterator reports these once (enter), never an exit.
+        var isLeaf: Bool {
+            switch self {
+            case .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak, .lineBreak, .code, .htmlInline: true
+            default: false
+            }
+        }
+    }
+
+    private enum Built {
+        case block(MarkdownBlock)
+        case inline(MarkdownInline)
+        case item(MarkdownListItem)
+        case row(isHeader: Bool, cells: [MarkdownText])
+        case cell(MarkdownText)
+
+        var block: MarkdownBlock? { if case .block(let value) = self { value } else { nil } }
+        var inline: MarkdownInline? { if case .inline(let value) = self { value } else { nil } }
+        var item: MarkdownListItem? { if case .item(let value) = self { value } else { nil } }
+        var cell: MarkdownText? { if case .cell(let value) = self { value } else { nil } }
+    }
+
+    /// Where a text block's content lies, line by line (0-based line index,
+    /// 0-based byte offsets).
+    private struct TextLayout {
+        var lines: [(index: Int, start: Int, end: Int)]
+        /// cmark gives inlines on a paragraph's later lines a column counted
+        /// from the paragraph's start column instead of the line's content
+        /// start; this undoes that.
+        var repairsContinuationColumns: Bool
+        var firstLine: Int
+        var startColumn: Int
+
+        func repaired(line: Int, column: Int) -> Int {
+            guard repairsContinuationColumns, line - 1 > firstLine,
+                let layout = lines.first(where: { $0.index == line - 1 })
+            else { return column }
+            return column - startColumn + layout.start + 1
+        }
+    }
+
+    private struct Frame {
+        let node: OpaquePointer
+        let kind: NodeKind
+        /// Prefixes of this node's own continuation lines.
+        let container: [ContainerPrefix]
+        /// Prefixes of its children's continuation lines.
+        var childContainer: [ContainerPrefix]
+        var layout: TextLayout?
+        var children: [Built] = []
+    }
+
+    private var stack: [Frame] = []
+    private var blocks: [MarkdownBlock] = []
+
+    init(source: SourceText, lineOffset: Int) {
+        self.source = source
+        self.lineOffset = lineOffset
+    }
+
+    mutating func build(_ root: OpaquePointer) -> [MarkdownBlock] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_ENTER {
+                enter(node)
+            } else if event == CMARK_EVENT_EXIT {
+                exit()
+            }
+        }
+        return blocks
+    }
+
+    // MARK: - Walking
+
+    private mutating func enter(_ node: OpaquePointer) {
+        let kind = Self.kind(of: node)
+        let container = stack.last?.childContainer ?? []
+        if kind.isLeaf {
+            if let built = leaf(node, kind: kind, container: container) { stack[stack.count - 1].children.append(built) }
+            return
+        }
+        var frame = Frame(node: node, kind: kind, container: container, childContainer: container)
+        switch kind {
+        case .blockQuote: frame.childContainer = container + [.quote]
+        case .item: frame.childContainer = container + [.indent(contentIndent(ofItem: node, container: container))]
+        case .paragraph: frame.layout = paragraphLayout(node, container: container)
+        case .heading: frame.layout = headingLayout(node, container: container)
+        case .tableCell: frame.layout = cellLayout(node)
+        default: break
+        }
+        stack.append(frame)
+    }
+
+    private mutating func exit() {
+        guard let frame = stack.popLast() else { return }
+        if frame.kind == .document {
+            blocks = frame.children.compactMap(\.block)
+            return
+        }
+        guard !stack.isEmpty else { return }
+        let built = container(frame)
+        stack[stack.count - 1].children.append(contentsOf: built)
+    }
+
+    /// The innermost text block being built (for inline positions).
+    private var layout: TextLayout? {
+        stack.last(where: { $0.layout != nil })?.layout
+    }
+
+    private func leaf(_ node: OpaquePointer, kind: NodeKind, container: [ContainerPrefix]) -> Built? {
+        let literal = Cmark.string(cmark_node_get_literal(node))
+        func block(_ blockKind: MarkdownBlock.Kind) -> Built {
+            .block(MarkdownBlock(kind: blockKind, range: range(of: node) ?? emptyRange, container: container))
+        }
+        func inline(_ inlineKind: MarkdownInline.Kind) -> Built {
+            .inline(MarkdownInline(kind: inlineKind, range: range(of: node, layout: layout)))
+        }
+        switch kind {
+        case .codeBlock:
+            return block(.codeBlock(MarkdownCodeBlock(info: Cmark.string(cmark_node_get_fence_info(node)), code: literal)))
+        case .htmlBlock: return block(.htmlBlock(literal))
+        case .thematicBreak: return block(.thematicBreak)
+        case .text: return inline(.text(literal))
+        case .code: return inline(.code(literal))
+        case .htmlInline: return inline(.html(literal))
+        case .softBreak: return .inline(MarkdownInline(kind: .softBreak, range: nil))
+        case .lineBreak: return .inline(MarkdownInline(kind: .lineBreak, range: nil))
+        default: return nil
+        }
+    }
+
+    private func container(_ frame: Frame) -> [Built] {
+        let node = frame.node
+        let blocks = frame.children.compactMap(\.block)
+        let inlines = frame.children.compactMap(\.inline)
+        func block(_ kind: MarkdownBlock.Kind) -> [Built] {
+            [.block(MarkdownBlock(kind: kind, range: range(of: node) ?? emptyRange, container: frame.container))]
+        }
+        func inline(_ kind: MarkdownInline.Kind) -> [Built] {
+            [.inline(MarkdownInline(kind: kind, range: range(of: node, layout: layout)))]
+        }
+        switch frame.kind {
+        case .document, .other:
+            return frame.children
+        case .blockQuote:
+            return block(.blockQuote(blocks))
+        case .list:
+            let isOrdered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            return block(.list(MarkdownList(
+                isOrdered: isOrdered,
+                start: isOrdered ? Int(cmark_node_get_list_start(node)) : nil,
+                isTight: cmark_node_get_list_tight(node) != 0,
+                items: frame.children.compactMap(\.item)
+            )))
+        case .item:
+            return [.item(item(node, children: blocks, childContainer: frame.childContainer))]
+        case .paragraph:
+            return block(.paragraph(text(frame.layout, inlines: inlines, node: node)))
+        case .heading:
+            let heading = MarkdownHeading(
+                level: Int(cmark_node_get_heading_level(node)),
+                text: text(frame.layout, inlines: inlines, node: node)
+            )
+            return block(.heading(heading))
+        case .table:
+            var header: [MarkdownText] = []
+            var rows: [[MarkdownText]] = []
+            for case .row(let isHeader, let cells) in frame.children {
+                if isHeader { header = cells } else { rows.append(cells) }
+            }
+            return block(.table(MarkdownTable(alignments: alignments(of: node), header: header, rows: rows)))
+        case .tableRow(let isHeader):
+            return [.row(isHeader: isHeader, cells: frame.children.compactMap(\.cell))]
+        case .tableCell:
+            return [.cell(text(frame.layout, inlines: inlines, node: node))]
+        case .emphasis: return inline(.emphasis(inlines))
+        case .strong: return inline(.strong(inlines))
+        case .strikethrough: return inline(.strikethrough(inlines))
+        case .link:
+            return inline(.link(
+                destination: Cmark.string(cmark_node_get_url(node)),
+                title: Cmark.string(cmark_node_get_title(node)),
+                children: inlines
+            ))
+        case .image:
+            return inline(.image(
+                source: Cmark.string(cmark_node_get_url(node)),
+                title: Cmark.string(cmark_node_get_title(node)),
+                children: inlines
+            ))
+        case .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak, .lineBreak, .code, .htmlInline:
+            return []  // leaves never get here
+        }
+    }
+
+    private func item(_ node: OpaquePointer, children: [MarkdownBlock], childContainer: [ContainerPrefix]) -> MarkdownListItem {
+        var taskState: MarkdownListItem.TaskState?
+        if Cmark.string(cmark_node_get_type_string(node)) == "tasklist" {
+            taskState = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked
+        }
+        var markdown = ""
+        if let first = children.first, let last = children.last {
+            markdown = source.markdown(from: first.range, to: last.range, container: childContainer, lineOffset: lineOffset)
+        }
+        return MarkdownListItem(
+            taskState: taskState,
+            range: range(of: node) ?? emptyRange,
+            text: children.first?.paragraph,
+            children: children,
+            source: markdown
+        )
+    }
+
+    private func alignments(of table: OpaquePointer) -> [MarkdownTable.Alignment] {
+        let count = Int(cmark_gfm_extensions_get_table_columns(table))
+        guard let raw = cmark_gfm_extensions_get_table_alignments(table) else {
+            return Array(repeating: .none, count: count)
+        }
+        return (0..<count).map { column in
+            switch raw[column] {
+            case UInt8(ascii: "l"): .left
+            case UInt8(ascii: "c"): .center
+            case UInt8(ascii: "r"): .right
+            default: .none
+            }
+        }
+    }
+
+    // MARK: - Positions
+
+    private var emptyRange: MarkdownSourceRange {
+        let start = MarkdownPosition(line: lineOffset + 1, column: 1)
+        return MarkdownSourceRange(
+            startLine: lineOffset + 1, startColumn: 1, endLine: lineOffset + 1, endColumn: 0,
+            start: start, end: start
+        )
+    }
+
+    /// The node's range with the line offset added; `nil` where cmark gives none.
+    private func range(of node: OpaquePointer, layout: TextLayout? = nil) -> MarkdownSourceRange? {
+        let startLine = Int(cmark_node_get_start_line(node))
+        let endLine = Int(cmark_node_get_end_line(node))
+        guard startLine > 0, endLine > 0 else { return nil }
+        var startColumn = Int(cmark_node_get_start_column(node))
+        var endColumn = Int(cmark_node_get_end_column(node))
+        if let layout {
+            startColumn = layout.repaired(line: startLine, column: startColumn)
+            endColumn = layout.repaired(line: endLine, column: endColumn)
+        }
+        let start = MarkdownPosition(
+            line: startLine + lineOffset,
+            column: source.scalarColumn(line: startLine - 1, byteColumn: startColumn)
+        )
+        let end: MarkdownPosition
+        if endColumn <= 0, endLine > startLine {
+            // "Column 0 of the next line": the end of the line before.
+            let line = endLine - 1
+            let length = source.length(ofLine: line - 1)
+            end = MarkdownPosition(
+                line: line + lineOffset,
+                column: max(source.scalarColumn(line: line - 1, byteColumn: length + 1) - 1, 1)
+            )
+        } else {
+            // The inclusive end byte may sit inside a multibyte character:
+            // the character's column is one before the next character's.
+            end = MarkdownPosition(
+                line: endLine + lineOffset,
+                column: max(source.scalarColumn(line: endLine - 1, byteColumn: endColumn + 1) - 1, 1)
+            )
+        }
+        return MarkdownSourceRange(
+            startLine: startLine + lineOffset, startColumn: startColumn,
+            endLine: endLine + lineOffset, endColumn: endColumn,
+            start: start, end: end
+        )
+    }
+
+    private func text(_ layout: TextLayout?, inlines: [MarkdownInline], node: OpaquePointer) -> MarkdownText {
+        let lines = layout?.lines ?? []
+        guard !lines.isEmpty else {
+            let start = range(of: node)?.start ?? emptyRange.start
+            return MarkdownText(source: "", lineStarts: [start], inlines: inlines)
+        }
+        return MarkdownText(
+            source: lines.map { source.text(line: $0.index, from: $0.start, to: $0.end) }.joined(separator: "\n"),
+            lineStarts: lines.map {
+                MarkdownPosition(
+                    line: $0.index + 1 + lineOffset,
+                    column: source.scalarColumn(line: $0.index, byteColumn: $0.start + 1)
+                )
+            },
+            inlines: inlines
+        )
+    }
+
+    /// 0-based first line and 0-based start offset, 0-based last line and
+    /// exclusive end offset of a node, as cmark reports it.
+    private func bounds(_ node: OpaquePointer) -> (first: Int, start: Int, last: Int, end: Int) {
+        (
+            Int(cmark_node_get_start_line(node)) - 1, Int(cmark_node_get_start_column(node)) - 1,
+            Int(cmark_node_get_end_line(node)) - 1, Int(cmark_node_get_end_column(node))
+        )
+    }
+
+    /// A paragraph starts where cmark says; each later line at its content
+    /// (container prefix and leading whitespace removed).
+    private func paragraphLayout(_ node: OpaquePointer, container: [ContainerPrefix]) -> TextLayout? {
+        let (first, start, last, end) = bounds(node)
+        guard first >= 0, last >= first else { return nil }
+        let lines = (first...last).map { index in
+            let lineStart = index == first
+                ? start : source.skippingWhitespace(line: index, from: source.contentStart(line: index, container: container))
+            let lineEnd = index == last ? end : source.length(ofLine: index)
+            return (index: index, start: lineStart, end: max(lineStart, lineEnd))
+        }
+        return TextLayout(lines: lines, repairsContinuationColumns: true, firstLine: first, startColumn: start + 1)
+    }
+
+    /// An ATX heading's text lies between `#…# ` and an optional closing
+    /// `#` run; a setext heading's on the lines above its underline.
+    private func headingLayout(_ node: OpaquePointer, container: [ContainerPrefix]) -> TextLayout? {
+        let (first, start, last, end) = bounds(node)
+        guard first >= 0, last >= first else { return nil }
+        if first == last {
+            let line = Array(source.line(first))
+            var textStart = source.skippingWhitespace(line: first, from: start)
+            while textStart < line.count, line[textStart] == UInt8(ascii: "#") { textStart += 1 }
+            textStart = source.skippingWhitespace(line: first, from: textStart)
+            var textEnd = source.trimmingWhitespace(line: first, upTo: min(end, line.count), floor: textStart)
+            var closing = textEnd
+            while closing > textStart, line[closing - 1] == UInt8(ascii: "#") { closing -= 1 }
+            if closing < textEnd, closing == textStart || SourceText.isWhitespace(line[closing - 1]) {
+                textEnd = source.trimmingWhitespace(line: first, upTo: closing, floor: textStart)
+            }
+            return TextLayout(
+                lines: [(first, textStart, max(textStart, textEnd))],
+                repairsContinuationColumns: false, firstLine: first, startColumn: start + 1
+            )
+        }
+        let lines = (first..<last).map { index in
+            let from = index == first ? start : source.contentStart(line: index, container: container)
+            let lineStart = source.skippingWhitespace(line: index, from: from)
+            let lineEnd = source.trimmingWhitespace(line: index, upTo: source.length(ofLine: index), floor: lineStart)
+            return (index: index, start: lineStart, end: lineEnd)
+        }
+        return TextLayout(lines: lines, repairsContinuationColumns: true, firstLine: first, startColumn: start + 1)
+    }
+
+    /// A table cell: its range without the padding around the content.
+    private func cellLayout(_ node: OpaquePointer) -> TextLayout? {
+        let (first, start, _, end) = bounds(node)
+        guard first >= 0 else { return nil }
+        let cellStart = source.skippingWhitespace(line: first, from: start)
+        let cellEnd = source.trimmingWhitespace(line: first, upTo: end, floor: cellStart)
+        return TextLayout(
+            lines: [(first, cellStart, max(cellStart, cellEnd))],
+            repairsContinuationColumns: false, firstLine: first, startColumn: start + 1
+        )
+    }
+
+    /// How far a list item's continuation lines are indented, relative to its
+    /// container: the marker's own indent, the marker (`-`, `12.`), and the
+    /// spaces after it (one when there are none or more than four).
+    private func contentIndent(ofItem node: OpaquePointer, container: [ContainerPrefix]) -> Int {
+        let (first, start, _, _) = bounds(node)
+        let line = Array(source.line(first))
+        let consumed = min(source.contentStart(line: first, container: container), start)
+        var offset = start
+        while offset < line.count, line[offset] >= UInt8(ascii: "0"), line[offset] <= UInt8(ascii: "9") { offset += 1 }
+        offset += 1  // the bullet, or the `.` / `)` after the digits
+        var spaces = 0
+        var probe = offset
+        while probe < line.count, SourceText.isWhitespace(line[probe]) {
+            let column = offset + spaces
+            spaces += line[probe] == UInt8(ascii: "\t") ? 4 - column % 4 : 1
+            probe += 1
+        }
+        if probe >= line.count || spaces > 4 { spaces = 1 }
+        return (start - consumed) + (offset - start) + spaces
+    }
+
+    private static func kind(of node: OpaquePointer) -> NodeKind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST: return .list
+        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_CODE_BLOCK: return .codeBlock
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code
+        case CMARK_NODE_HTML_INLINE: return .htmlInline
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK: return .link
+        case CMARK_NODE_IMAGE: return .image
+        default:
+            // Extension node types are numbered at registration; their names are stable.
+            switch Cmark.string(cmark_node_get_type_string(node)) {
+            case "table": return .table
+            case "table_header": return .tableRow(isHeader: true)
+            case "table_row": return .tableRow(isHeader: false)
+            case "table_cell": return .tableCell
+            case "strikethrough": return .strikethrough
+            default: return .other
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import CCmarkGFM
+
+/// Markdown through libcmark-gfm, the one C library Larder calls. Callers get
+/// plain Swift values; no C type leaves this module.
+public enum Markdown {
+    /// Parses `text` with the GFM extensions (table, strikethrough, autolink,
+    /// tasklist), keeping source positions.
+    ///
+    /// - Parameters:
+    ///   - lineOffset: added to every line number, for a body that starts
+    ///     after front matter (pass the number of lines before it).
+    ///   - smartPunctuation: curly quotes and dashes in the inlines' text (the
+    ///     raw `source` strings are never changed).
+    public static func parse(_ text: String, lineOffset: Int = 0, smartPunctuation: Bool = false) -> MarkdownDocument {
+        let source = SourceText(text)
+        var options = CMARK_OPT_SOURCEPOS
+        if smartPunctuation { options |= CMARK_OPT_SMART }
+        let blocks = Cmark.withDocument(source.bytes, options: options, extensions: Cmark.parseExtensions) { root, _ in
+            var builder = CmarkTreeBuilder(source: source, lineOffset: lineOffset)
+            return builder.build(root)
+        }
+        return MarkdownDocument(blocks: blocks, lineOffset: lineOffset, source: source)
+    }
+
+    /// Renders `text` to HTML in safe mode, with the GFM extensions and smart
+    /// punctuation: raw HTML is dropped (replaced by an HTML comment) and the
+    /// `href`/`src` of `javascript:`, `vbscript:`, `file:` and `data:` links
+    /// (other than `data:image/png|gif|jpeg|webp`) is emptied.
+    public static func html(_ text: String) -> String {
+        Cmark.withDocument(Array(text.utf8), options: CMARK_OPT_SMART, extensions: Cmark.renderExtensions) {
+            Cmark.renderHTML($0, extensions: $1)
+        }
+    }
+
+    /// The plain text of inline Markdown, such as a name or title taken from a
+    /// line: `[Pizza *dough*](pizza-dough)` gives `Pizza dough`. Block syntax
+    /// at the start of a line (`# `, `- `, `1. `, `> `, fences, rules) is read
+    /// as text, not as a block. Lines are joined with a space.
+    public static func plainText(inline text: String) -> String {
+        let escaped = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map(escapingBlockSyntax)
+            .joined(separator: "\n")
+        return parse(escaped).blocks.map(\.plainText).joined(separator: " ")
+    }
+
+    /// `line` without leading whitespace, its first character escaped when it
+    /// would start a block.
+    static func escapingBlockSyntax(_ line: Substring) -> String {
+        let line = line.drop { $0 == " " || $0 == "\t" }
+        guard let first = line.first else { return "" }
+        let blank: (Character?) -> Bool = { $0.map { $0 == " " || $0 == "\t" } ?? true }
+        let run = line.prefix { $0 == first }.count
+        let isRule = line.allSatisfy { $0 == first || $0 == " " || $0 == "\t" }
+            && line.filter { $0 == first }.count >= 3
+        let startsBlock: Bool
+        switch first {
+        case "-", "+", "*": startsBlock = blank(line.dropFirst().first) || isRule
+        case "_", "=": startsBlock = isRule
+        case ">": startsBlock = true
+        case "#": startsBlock = run <= 6 && blank(line.dropFirst(run).first)
+        case "`", "~": startsBlock = run >= 3
+        case "[":
+            // `[label]: destination` would be a link reference definition.
+            startsBlock = line.firstIndex(of: "]").map { line[line.index(after: $0)...].first == ":" } ?? false
+        default:
+            // `1. ` / `1) ` would start an ordered list: escape the delimiter.
+            let digits = line.prefix { $0.isASCII && $0.isNumber }
+            let afterDigits = line.dropFirst(digits.count)
+            if (1...9).contains(digits.count), let delimiter = afterDigits.first, delimiter == "." || delimiter == ")",
+                blank(afterDigits.dropFirst().first)
+            {
+                return digits + "\\" + afterDigits
+            }
+            startsBlock = false
+        }
+        return startsBlock ? "\\" + line : String(line)
+    }
+}

@@ -1,0 +1,124 @@
+// The rest of a recipe ingredient after its quantity and unit: the name (with
+// notes in parentheses and perhaps a recipe link), then notes after the first
+// comma.
+extension LineReader {
+    mutating func readIngredientRest(from start: Int) {
+        let comma = topLevelComma(from: start) ?? text.count
+        readIngredientName(start..<comma)
+        guard comma < text.count else { return }
+        checkParentheses(comma + 1..<text.count)
+        addIngredientNote(text.trimmed(comma + 1..<text.count))
+    }
+
+    private mutating func readIngredientName(_ range: Range<Int>) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            switch text[i] {
+            case let scalar where scalar.isSpace:
+                i += 1
+            case "(":
+                guard let close = closingParenthesis(from: i) else {
+                    unclosedNote(at: i)
+                    addIngredientNote(text.trimmed(i + 1..<text.count))
+                    return
+                }
+                addIngredientNote(text.trimmed(i + 1..<close))
+                i = close + 1
+            case ")":
+                strayParenthesis(at: i)
+                i += 1
+            case "[" where link(at: i) != nil:
+                guard let (label, target) = link(at: i) else { return }
+                readRecipeLink(label: label, target: target)
+                i = target.upperBound + 1
+            default:
+                let end = wordEnd(from: i)
+                nameParts.append(i..<end)
+                namePartTexts.append(text.string(i..<end))
+                i = end
+            }
+        }
+    }
+
+    /// "[label](target)" at `start`: the ranges of label and target.
+    private func link(at start: Int) -> (label: Range<Int>, target: Range<Int>)? {
+        guard let close = text[start...].firstIndex(of: "]"), text.at(close + 1) == "(",
+            let end = closingParenthesis(from: close + 1)
+        else { return nil }
+        return (start + 1..<close, close + 2..<end)
+    }
+
+    private mutating func readRecipeLink(label: Range<Int>, target: Range<Int>) {
+        let labelRange = text.trimmed(label)
+        nameParts.append(labelRange)
+        namePartTexts.append(text.string(labelRange).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        let written = text.string(text.trimmed(target))
+        guard line.recipe == nil else {
+            line.problems.append(LineProblem(
+                offset: target.lowerBound, code: "bad-recipe-link",
+                message: "the ingredient already links to the recipe \"\(line.recipe ?? "")\"",
+                hint: "link one recipe per ingredient"))
+            return
+        }
+        guard let id = recipeID(linkedAs: written) else {
+            line.problems.append(LineProblem(
+                offset: target.lowerBound, code: "bad-recipe-link",
+                message: "\"\(written)\" is not a recipe id",
+                hint: "link a recipe by its id, as in [Pizza dough](pizza-dough)"))
+            return
+        }
+        line.recipe = id
+        line.recipeRange = text.trimmed(target)
+    }
+
+    /// The recipe id in a link target: "pizza-dough", also written as a path
+    /// to the file ("../recipes/pizza-dough.md"), which Markdown editors make.
+    private func recipeID(linkedAs target: String) -> String? {
+        var id = Substring(target)
+        for prefix in ["./", "../", "recipes/"] where id.hasPrefix(prefix) { id = id.dropFirst(prefix.count) }
+        for suffix in [".md", ".json"] where id.hasSuffix(suffix) { id = id.dropLast(suffix.count) }
+        return isID(String(id)) ? String(id) : nil
+    }
+
+    /// A note, minus an "optional" part, which sets `optional` instead:
+    /// "optional", "optional, for garnish", "sifted (optional)".
+    private mutating func addIngredientNote(_ range: Range<Int>) {
+        var kept: [String] = []
+        for part in text.string(range).split(separator: ",") {
+            var words = part.split(whereSeparator: \.isWhitespace)
+            if words.last?.lowercased() == "(optional)" || words.last?.lowercased() == "optional" {
+                line.optional = true
+                words.removeLast()
+            }
+            if !words.isEmpty { kept.append(words.joined(separator: " ")) }
+        }
+        guard !kept.isEmpty else { return }
+        notes.append((kept.joined(separator: ", "), range))
+    }
+
+    /// The first "," outside parentheses and brackets.
+    private func topLevelComma(from start: Int) -> Int? {
+        var depth = 0
+        for index in start..<text.count {
+            switch text[index] {
+            case "(", "[": depth += 1
+            case ")", "]": depth = max(0, depth - 1)
+            case "," where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// Reports an unclosed "(" or a stray ")" in free-form note text.
+    private mutating func checkParentheses(_ range: Range<Int>) {
+        var open: [Int] = []
+        for index in range {
+            if text[index] == "(" { open.append(index) }
+            if text[index] == ")" {
+                if open.popLast() == nil { strayParenthesis(at: index) }
+            }
+        }
+        if let first = open.first { unclosedNote(at: first) }
+    }
+}

@@ -1,0 +1,83 @@
+/// A unit of measure from the ``UnitCatalog``.
+///
+/// Units are identified by `id` ("g", "tbsp", "fl-oz", "clove"): two units
+/// are equal when their ids are, and a unit encodes as its id.
+public struct Unit: Sendable, Identifiable, CustomStringConvertible {
+    /// What a unit measures; only units of one dimension convert.
+    public enum Dimension: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Base: the gram.
+        case mass
+        /// Base: the millilitre.
+        case volume
+        /// A number of pieces. Base: one piece, written with no unit ("12 eggs").
+        case count
+        /// Containers and cooks' measures (can, clove, pinch): each converts
+        /// only to itself.
+        case other
+    }
+
+    public enum System: String, Sendable, Hashable, Codable, CaseIterable {
+        case metric
+        case us
+        /// Neither: cans, cloves, pinches, dozens.
+        case none
+    }
+
+    public let id: String
+    public let dimension: Dimension
+    public let system: System
+    /// How many of the dimension's base unit one of this is, exactly:
+    /// 1000 for kg, 453.59237 for lb, 12 for dozen, 1 for `.other` units.
+    public let factor: Rational
+    /// The short form shown after any number ("g", "tbsp", "fl oz"), or `nil`
+    /// for units shown by name ("cup", "cloves").
+    public let symbol: String?
+    public let singular: String
+    public let plural: String
+    /// Other ways people write it, besides `id`, `symbol`, `singular` and
+    /// `plural`. Lookup ignores case and dots (see ``UnitCatalog``).
+    public let aliases: [String]
+
+    init(
+        _ id: String, _ dimension: Dimension, _ system: System, factor: Rational,
+        symbol: String? = nil, _ singular: String, _ plural: String, aliases: [String] = []
+    ) {
+        self.id = id
+        self.dimension = dimension
+        self.system = system
+        self.factor = factor
+        self.symbol = symbol
+        self.singular = singular
+        self.plural = plural
+        self.aliases = aliases
+    }
+
+    /// How the unit is written after `quantity`: the symbol when it has one,
+    /// else the singular or plural name ("½ cup", "2 cups", "1-2 cloves").
+    public func displayName(for quantity: Quantity) -> String {
+        symbol ?? (quantity.isSingular ? singular : plural)
+    }
+
+    public var description: String { id }
+}
+
+extension Unit: Hashable {
+    public static func == (lhs: Unit, rhs: Unit) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+extension Unit: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let id = try container.decode(String.self)
+        guard let unit = UnitCatalog.unit(id: id) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown unit id \"\(id)\"")
+        }
+        self = unit
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(id)
+    }
+}

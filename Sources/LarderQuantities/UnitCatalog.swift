@@ -1,0 +1,88 @@
+/// Looks units up by the names people write, and converts between them.
+///
+/// Lookup ignores case, dots and repeated spaces ("Tbsp.", "fl. oz",
+/// "Grams"), except that a capital "T" is a tablespoon while "t" is not
+/// known: cookbooks use it for both spoons.
+public enum UnitCatalog {
+    /// Every unit, in a stable order (mass, volume, count, other).
+    public static let all: [Unit] = [
+        .milligram, .gram, .kilogram, .ounce, .pound,
+        .millilitre, .centilitre, .decilitre, .litre, .teaspoon, .tablespoon, .fluidOunce,
+        .cup, .pint, .quart, .gallon,
+        .dozen,
+        .pinch, .dash, .drop, .clove, .can, .tin, .jar, .bottle, .bunch, .slice, .piece, .pack,
+        .bag, .box, .head, .sprig, .stalk, .stick, .handful, .loaf, .batch,
+    ]
+
+    /// Every name of every unit, normalised by ``key(_:)``.
+    static let names: [(key: String, unit: Unit)] = all.flatMap { unit in
+        ([unit.id, unit.symbol, unit.singular, unit.plural].compactMap { $0 } + unit.aliases)
+            .map { (key(String($0)), unit) }
+    }
+
+    private static let byName: [String: Unit] = Dictionary(names, uniquingKeysWith: { first, _ in first })
+    private static let byID: [String: Unit] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+    private static let caseSensitive: [String: Unit] = ["T": .tablespoon, "Tb": .tablespoon]
+
+    /// Names that could mean more than one unit, with what to write instead.
+    static let ambiguous: [String: String] = ["t": "write tsp (teaspoon) or tbsp (tablespoon)"]
+
+    /// The unit written as `name` ("grams", "Tbsp.", "fl oz", "cloves"), or `nil`.
+    public static func unit(named name: String) -> Unit? {
+        let plain = stripped(name)
+        return caseSensitive[plain] ?? byName[plain.lowercased()]
+    }
+
+    /// The unit with this exact `id` ("g", "fl-oz", "clove").
+    public static func unit(id: String) -> Unit? { byID[id] }
+
+    /// The key a name is stored under: lower case, no dots, single spaces.
+    static func key(_ name: String) -> String { stripped(name).lowercased() }
+
+    /// `name` without dots and with single spaces: "fl. oz." → "fl oz".
+    static func stripped(_ name: String) -> String {
+        String(name.unicodeScalars.filter { $0 != "." }).split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+    }
+
+    // MARK: Conversion
+
+    /// Whether amounts in `from` can be expressed in `to`: the same dimension,
+    /// and for `.other` units the same unit. Never between mass and volume.
+    public static func canConvert(from: Unit, to: Unit) -> Bool {
+        from.dimension == to.dimension && (from.dimension != .other || from == to)
+    }
+
+    /// `amount` of `from` in `to` (250 g → 0.25 kg), or `nil` when the units
+    /// do not convert (cups to grams, cans to grams).
+    public static func convert(_ amount: Rational, from: Unit, to: Unit) -> Rational? {
+        guard canConvert(from: from, to: to) else { return nil }
+        if from == to { return amount }
+        return (amount * from.factor).divided(by: to.factor)
+    }
+
+    /// `quantity` of `from` in `to`, or `nil` when the units do not convert.
+    public static func convert(_ quantity: Quantity, from: Unit, to: Unit) -> Quantity? {
+        guard canConvert(from: from, to: to), let scale = from.factor.divided(by: to.factor) else { return nil }
+        return quantity.scaled(by: scale)
+    }
+
+    /// The unit that reads best for `baseAmount` (grams or millilitres) in
+    /// `system`: kg from 1000 g, lb from 1 lb, l from 1000 ml, cups from ¼
+    /// cup, tbsp from 1 tbsp, else the smaller unit. `nil` for `.count` and
+    /// `.other`, which have no such choice. `.none` reads as metric.
+    public static func preferredUnit(
+        forBaseAmount baseAmount: Rational, dimension: Unit.Dimension, system: Unit.System
+    ) -> Unit? {
+        let ladder: [Unit]  // largest first; the last is the fallback
+        switch (dimension, system) {
+        case (.mass, .us): ladder = [.pound, .ounce]
+        case (.mass, _): ladder = [.kilogram, .gram, .milligram]
+        case (.volume, .us): ladder = [.cup, .tablespoon, .teaspoon]
+        case (.volume, _): ladder = [.litre, .millilitre]
+        case (.count, _), (.other, _): return nil
+        }
+        let threshold = { (unit: Unit) in unit == .cup ? unit.factor * Rational(unchecked: 1, 4) : unit.factor }
+        return ladder.first { baseAmount.magnitude >= threshold($0) } ?? ladder.last
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import LarderCore
+
+/// The JSON types of JSON Schema's `type` keyword.
+enum JSONType: String, Sendable, Hashable {
+    case null, boolean, object, array, number, string, integer
+
+    /// Whether an instance whose `typeName` is `name` has this type
+    /// (`integer` is also a `number`).
+    func admits(_ instance: JSONValue) -> Bool {
+        switch (self, instance.kind) {
+        case (.null, .null), (.boolean, .bool), (.object, .object), (.array, .array),
+            (.number, .number), (.string, .string):
+            true
+        case (.integer, .number(let n)): n.isInteger
+        default: false
+        }
+    }
+}
+
+/// A regular expression compiled once. `NSRegularExpression` is immutable and
+/// documented thread-safe, and swift-corelibs-foundation marks it `Sendable`.
+struct SchemaPattern: Sendable {
+    var source: String
+    var regex: NSRegularExpression
+
+    init?(_ source: String) {
+        guard let regex = try? NSRegularExpression(pattern: Self.translated(source)) else { return nil }
+        self.source = source
+        self.regex = regex
+    }
+
+    /// Unanchored search, as ECMA-262's `RegExp.prototype.test`.
+    func matches(_ string: String) -> Bool {
+        let range = NSRange(location: 0, length: string.utf16.count)
+        return regex.firstMatch(in: string, range: range) != nil
+    }
+
+    /// ECMA-262 `$` (no multiline flag) matches only at the very end; ICU's also
+    /// before a final newline. Every bare `$` outside a class becomes `\z`.
+    static func translated(_ source: String) -> String {
+        guard source.contains("$") else { return source }
+        var out = ""
+        var escaped = false
+        var inClass = false
+        for ch in source {
+            if escaped {
+                escaped = false
+            } else if ch == "\\" {
+                escaped = true
+            } else if ch == "[" {
+                inClass = true
+            } else if ch == "]" {
+                inClass = false
+            } else if ch == "$" && !inClass {
+                out += "\\z"
+                continue
+            }
+            out.append(ch)
+        }
+        return out
+    }
+}
+
+/// One compiled schema keyword. Subschemas are indices into `SchemaProgram.nodes`.
+enum SchemaKeyword: Sendable {
+    case type([JSONType])
+    case enumeration([JSONValue])
+    case constant(JSONValue)
+    case properties([String: Int])
+    case patternProperties([(SchemaPattern, Int)])
+    case additionalProperties(Int, declared: Set<String>, patterns: [SchemaPattern])
+    case propertyNames(Int)
+    case required([String])
+    case dependentRequired([(String, [String])])
+    case dependentSchemas([(String, Int)])
+    case minProperties(Int)
+    case maxProperties(Int)
+    case prefixItems([Int])
+    case items(Int, from: Int)
+    case contains(Int, min: Int, max: Int?)
+    case minItems(Int)
+    case maxItems(Int)
+    case uniqueItems
+    case minLength(Int)
+    case maxLength(Int)
+    case pattern(SchemaPattern)
+    case minimum(JSONNumber)
+    case maximum(JSONNumber)
+    case exclusiveMinimum(JSONNumber)
+    case exclusiveMaximum(JSONNumber)
+    case multipleOf(JSONNumber)
+    case allOf([Int])
+    case anyOf([Int])
+    case oneOf([Int])
+    case not(Int)
+    case conditional(if: Int, then: Int?, else: Int?)
+    case ref(Int)
+    case dynamicRef(Int, anchor: String)
+    case format(SchemaFormat)
+    case unevaluatedProperties(Int)
+    case unevaluatedItems(Int)
+    /// The `false` schema.
+    case never
+}
+
+/// A compiled schema object (or boolean schema).
+struct SchemaNode: Sendable {
+    /// Evaluated in order; `unevaluated*` come last, as they need the others'
+    /// annotations.
+    var keywords: [SchemaKeyword] = []
+    /// The schema resource this node belongs to, for `$dynamicRef`.
+    var resource: Int = 0
+    /// `errorMessage`: replaces the message of this node's own failures.
+    var errorMessage: String?
+    var title: String?
+    var description: String?
+    /// Whether this node has `unevaluatedProperties`/`unevaluatedItems`, and so
+    /// must collect its subschemas' annotations.
+    var collectsAnnotations = false
+}
+
+/// The compiled form of a schema and everything it references.
+struct SchemaProgram: Sendable {
+    var nodes: [SchemaNode]
+    /// For each resource, its `$dynamicAnchor`s and the nodes they name.
+    var dynamicAnchors: [[String: Int]]
+    var root: Int
+    /// Whether any `$dynamicRef` needs the dynamic scope tracked at all.
+    var usesDynamicScope: Bool
+}
