@@ -32,7 +32,7 @@ extension LineReader {
                 readRecipeLink(label: label, target: target)
                 i = target.upperBound + 1
             default:
-                let end = wordEnd(from: i)
+                let end = min(wordEnd(from: i), range.upperBound)
                 nameParts.append(i..<end)
                 namePartTexts.append(text.string(i..<end))
                 i = end

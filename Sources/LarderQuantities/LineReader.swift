@@ -9,7 +9,7 @@ struct LineReader {
     var line = ParsedLine()
     /// Name words (and link texts) in order.
     var nameParts: [Range<Int>] = []
-    /// The name as written, where a part differs from its range (a link).
+    /// The text of each name part; a link's label has its spaces made single.
     var namePartTexts: [String] = []
     var notes: [(text: String, range: Range<Int>)] = []
 
@@ -78,8 +78,8 @@ struct LineReader {
             line.quantity = quantity
             line.quantityRange = start..<end
             if let unit { return accept(unit) }
-            i = readMultiplied(after: end)
-            if line.unit != nil { return readAfterUnit(from: i) }
+            i = skipMultiplier(after: end)
+            if i > end { return i }
         }
         i = readParenthesisedNote(from: i)  // "1 (14 oz) can tomatoes"
         guard let unit = readUnit(at: text.skippingSpaces(from: i)) else { return i }
@@ -106,21 +106,11 @@ struct LineReader {
         return accept(unit)
     }
 
-    /// "2x", "2 x" or "2 ×", optionally followed by a second amount that it
-    /// multiplies: "2 x 400g tins" is 800 g. Returns the end of what it read.
-    private mutating func readMultiplied(after end: Int) -> Int {
+    /// Skips "x" in "2x bread", "2 x bread", "2 × bread". What follows is
+    /// the name, even a number: "2 x 400g tins" is two of "400g tins".
+    private func skipMultiplier(after end: Int) -> Int {
         let sign = isMultiplier(at: end) ? end : text.skippingSpaces(from: end)
-        guard isMultiplier(at: sign), case .exact(let factor)? = line.quantity,
-            let start = line.quantityRange?.lowerBound
-        else { return end }
-        let next = text.skippingSpaces(from: sign + 1)
-        guard case .found(.exact(let amount), let amountEnd, let unit) = readAmount(at: next) else {
-            return sign + 1
-        }
-        line.quantity = .exact(factor * amount)
-        line.quantityRange = start..<amountEnd
-        guard let unit else { return amountEnd }
-        return accept(unit)
+        return isMultiplier(at: sign) ? sign + 1 : end
     }
 
     private func isMultiplier(at index: Int) -> Bool {

@@ -1,5 +1,6 @@
 /// An amount as written in a list or recipe: one exact number, or a range
-/// such as "2-3" (cloves of garlic). A range always has `low <= high`.
+/// such as "2-3" (cloves of garlic). The parser makes ranges only with
+/// `low <= high`; ``scaled(by:)`` keeps them so.
 public enum Quantity: Sendable, Hashable {
     case exact(Rational)
     case range(Rational, Rational)

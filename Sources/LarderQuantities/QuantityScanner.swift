@@ -91,10 +91,9 @@ struct QuantityScanner {
             let fraction = digits(from: i + 1)
             guard let fractionValue = fraction.value,
                 let scale = Rational.powerOfTen(fraction.end - i - 1),
-                let value = Rational.normalised(fractionValue, scale).map({ Rational(wholeValue) + $0 }),
-                value.wholePart == wholeValue
+                let part = Rational.normalised(fractionValue, scale)
             else { return tooLarge(start, at: start) }
-            return endsCleanly(value, start: start, end: fraction.end)
+            return mixed(wholeValue, part, start: start, end: fraction.end)
         }
         if next == ",", text.at(i + 1)?.isASCIIDigit == true {
             let end = text.endOfWord(from: start)
@@ -106,18 +105,22 @@ struct QuantityScanner {
             return fraction(numerator: wholeValue, from: start, slash: i)
         }
         if let vulgar = next?.vulgarFraction {
-            return endsCleanly(Rational(wholeValue) + vulgar, start: start, end: i + 1)
+            return mixed(wholeValue, vulgar, start: start, end: i + 1)
         }
         // Mixed numbers: "1 1/2", "1 ½", and "1-1/2".
         let afterSpaces = text.skippingSpaces(from: i)
         if afterSpaces > i, let vulgar = text.at(afterSpaces)?.vulgarFraction {
-            return endsCleanly(Rational(wholeValue) + vulgar, start: start, end: afterSpaces + 1)
+            return mixed(wholeValue, vulgar, start: start, end: afterSpaces + 1)
         }
-        if next?.isRangeDash == true { i += 1 } else if afterSpaces > i { i = afterSpaces } else {
-            return endsCleanly(Rational(wholeValue), start: start, end: whole.end)
+        let integer = endsCleanly(Rational(wholeValue), start: start, end: whole.end)
+        if next?.isRangeDash == true {
+            i += 1
+        } else if afterSpaces > i {
+            i = afterSpaces
+        } else {
+            return integer
         }
         let top = digits(from: i)
-        let integer = endsCleanly(Rational(wholeValue), start: start, end: whole.end)
         guard top.end > i, let slash = text.at(top.end), slash.isFractionSlash,
             text.at(top.end + 1)?.isASCIIDigit == true
         else { return integer }
@@ -126,7 +129,7 @@ struct QuantityScanner {
         guard let topValue = top.value else { return dashed ? integer : tooLarge(start, at: top.end) }
         switch fraction(numerator: topValue, from: start, slash: top.end) {
         case .found(let part, let end) where part < .one:
-            return .found(Rational(wholeValue) + part, end: end)
+            return mixed(wholeValue, part, start: start, end: end)
         case _ where dashed:
             return integer
         case .found(_, let end):
@@ -136,6 +139,12 @@ struct QuantityScanner {
         case let problem:
             return problem
         }
+    }
+
+    /// `whole` plus a proper fraction, as long as it fits.
+    private func mixed(_ whole: Int, _ part: Rational, start: Int, end: Int) -> Scan<Rational> {
+        let (sum, overflow) = Rational(whole).addingReportingOverflow(part)
+        return overflow ? tooLarge(start, at: start) : endsCleanly(sum, start: start, end: end)
     }
 
     /// `numerator/denominator`, with the slash at `slash`; problems point at `start`.

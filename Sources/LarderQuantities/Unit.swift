@@ -2,6 +2,9 @@
 ///
 /// Units are identified by `id` ("g", "tbsp", "fl-oz", "clove"): two units
 /// are equal when their ids are, and a unit encodes as its id.
+///
+/// Foundation has a `Unit` class too: in a file that imports both, write
+/// ``MeasureUnit`` (or `LarderQuantities.Unit`).
 public struct Unit: Sendable, Identifiable, CustomStringConvertible {
     /// What a unit measures; only units of one dimension convert.
     public enum Dimension: String, Sendable, Hashable, Codable, CaseIterable {
@@ -81,3 +84,6 @@ extension Unit: Codable {
         try container.encode(id)
     }
 }
+
+/// ``Unit`` under a name that does not clash with Foundation's `Unit`.
+public typealias MeasureUnit = Unit

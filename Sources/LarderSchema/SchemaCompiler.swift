@@ -203,6 +203,8 @@ struct SchemaCompiler {
         if let ref = try reader.string("$dynamicRef") {
             let target = try reference(ref, from: base, at: location.appending("$dynamicRef"))
             let anchor = SchemaURI(parsing: ref).fragment ?? ""
+            // Dynamic only when the static target holds the same $dynamicAnchor
+            // (the "bookend"); otherwise it behaves as a plain $ref.
             if !anchor.isEmpty, !anchor.hasPrefix("/"),
                 let targetLocation = resolve(ref, from: base),
                 self.value(at: targetLocation)?["$dynamicAnchor"]?.string == anchor
@@ -215,25 +217,24 @@ struct SchemaCompiler {
         }
 
         // Objects.
-        var declared: [String: Int] = [:]
+        var members = MemberRules()
         if reader["properties"] != nil {
-            for (name, sub) in try schemaMap("properties", of: value, at: location) { declared[name] = sub }
-            keywords.append(.properties(declared))
+            for (name, sub) in try schemaMap("properties", of: value, at: location) { members.declared[name] = sub }
+            members.declaredNames = Set(members.declared.keys)
         }
-        var patterns: [(SchemaPattern, Int)] = []
         if let map = reader["patternProperties"]?.object {
             for member in map.members {
                 guard let pattern = SchemaPattern(member.key) else {
                     throw error("invalid regular expression \(member.key)", at: location, member.keyPosition)
                 }
-                patterns.append((pattern, try compile(location.appending("patternProperties", member.key))))
+                members.patterns.append((pattern, try compile(location.appending("patternProperties", member.key))))
             }
-            keywords.append(.patternProperties(patterns))
         }
         if reader["additionalProperties"] != nil {
-            keywords.append(.additionalProperties(
-                try compile(location.appending("additionalProperties")),
-                declared: Set(declared.keys), patterns: patterns.map(\.0)))
+            members.additional = try compile(location.appending("additionalProperties"))
+        }
+        if reader["properties"] != nil || reader["patternProperties"] != nil || members.additional != nil {
+            keywords.append(.members(members))
         }
         if reader["propertyNames"] != nil {
             keywords.append(.propertyNames(try compile(location.appending("propertyNames"))))

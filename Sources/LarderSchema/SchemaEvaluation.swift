@@ -44,19 +44,20 @@ struct SchemaEvaluation {
     }
 
     mutating func evaluate(_ index: Int, _ instance: JSONValue, _ evaluated: inout EvaluatedParts?) -> Bool {
-        let node = program.nodes[index]
         guard depth < Self.maximumDepth else {
-            return fail("$ref", instance, node, "the schema refers to itself without end here")
+            return fail("$ref", instance, index, "the schema refers to itself without end here")
         }
         depth += 1
         defer { depth -= 1 }
-        let entersResource = program.usesDynamicScope && scope.last != node.resource
-        if entersResource { scope.append(node.resource) }
+        let resource = program.nodes[index].resource
+        let entersResource = program.usesDynamicScope && scope.last != resource
+        if entersResource { scope.append(resource) }
         defer { if entersResource { scope.removeLast() } }
 
-        var collected: EvaluatedParts? = node.collectsAnnotations || evaluated != nil ? EvaluatedParts() : nil
+        let collects = program.nodes[index].collectsAnnotations || evaluated != nil
+        var collected: EvaluatedParts? = collects ? EvaluatedParts() : nil
         var valid = true
-        for keyword in node.keywords where !apply(keyword, of: node, to: instance, &collected) {
+        for keyword in program.nodes[index].keywords where !apply(keyword, of: index, to: instance, &collected) {
             valid = false
             if !report { break }
         }
@@ -78,6 +79,8 @@ struct SchemaEvaluation {
     }
 
     private mutating func evaluate(_ index: Int, _ value: JSONValue, at segment: InstancePathSegment) -> Bool {
+        // The path is read only when reporting, and a silent check never reports.
+        guard report else { return evaluate(index, value) }
         path.append(segment)
         defer { path.removeLast() }
         return evaluate(index, value)
@@ -96,15 +99,20 @@ struct SchemaEvaluation {
 
     /// Records a failure (only when reporting) and returns `false`.
     private mutating func fail(
-        _ keyword: String, _ instance: JSONValue, _ node: SchemaNode,
+        _ keyword: String, _ instance: JSONValue, _ node: Int,
         at position: SourcePosition? = nil, segment: InstancePathSegment? = nil,
-        _ message: @autoclosure () -> String, hint: @autoclosure () -> String? = nil
+        _ message: @autoclosure () -> String, hint: @autoclosure () -> String? = nil,
+        hintFromDescription: Bool = false
     ) -> Bool {
         guard report else { return false }
         if let segment { path.append(segment) }
+        let schema = program.nodes[node]
         violations.append(SchemaViolation(
             keyword: keyword, instancePath: instancePath, position: position ?? instance.position,
-            message: node.errorMessage ?? message(), hint: hint()))
+            message: schema.errorMessage ?? message(),
+            // A custom errorMessage already says what is expected; the
+            // description would only repeat it at length.
+            hint: hint() ?? (hintFromDescription && schema.errorMessage == nil ? schema.description : nil)))
         if segment != nil { path.removeLast() }
         return false
     }
@@ -112,7 +120,7 @@ struct SchemaEvaluation {
     // MARK: Keywords
 
     private mutating func apply(
-        _ keyword: SchemaKeyword, of node: SchemaNode, to instance: JSONValue,
+        _ keyword: SchemaKeyword, of node: Int, to instance: JSONValue,
         _ collected: inout EvaluatedParts?
     ) -> Bool {
         switch keyword {
@@ -140,7 +148,7 @@ struct SchemaEvaluation {
             guard let string = instance.string, !format.accepts(string) else { return true }
             return fail(
                 "format", instance, node, "\(SchemaMessages.quoted(string)) is not a valid \(format.noun)",
-                hint: node.description)
+                hintFromDescription: true)
         default:
             switch instance.kind {
             case .object(let object): return applyToObject(keyword, node, instance, object, &collected)
@@ -154,31 +162,27 @@ struct SchemaEvaluation {
     }
 
     private mutating func applyToObject(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONValue, _ object: JSONObject,
+        _ keyword: SchemaKeyword, _ node: Int, _ instance: JSONValue, _ object: JSONObject,
         _ collected: inout EvaluatedParts?
     ) -> Bool {
         var valid = true
         switch keyword {
-        case .properties(let declared):
+        case .members(let rules):
             for member in object.members {
-                guard let sub = declared[member.key] else { continue }
-                collected?.properties.insert(member.key)
-                valid = evaluateMember(sub, member, "properties") && valid
-                if !valid && !report { return false }
-            }
-        case .patternProperties(let patterns):
-            for member in object.members {
-                for (pattern, sub) in patterns where pattern.matches(member.key) {
-                    collected?.properties.insert(member.key)
-                    valid = evaluateMember(sub, member, "patternProperties") && valid
-                    if !valid && !report { return false }
+                var matched = false
+                if let sub = rules.declared[member.key] {
+                    matched = true
+                    valid = evaluateMember(sub, member, "properties") && valid
                 }
-            }
-        case .additionalProperties(let sub, let declared, let patterns):
-            for member in object.members
-            where !declared.contains(member.key) && !patterns.contains(where: { $0.matches(member.key) }) {
-                collected?.properties.insert(member.key)
-                valid = evaluateMember(sub, member, "additionalProperties", known: declared) && valid
+                for (pattern, sub) in rules.patterns where pattern.matches(member.key) {
+                    matched = true
+                    valid = evaluateMember(sub, member, "patternProperties") && valid
+                }
+                if !matched, let sub = rules.additional {
+                    matched = true
+                    valid = evaluateMember(sub, member, "additionalProperties", known: rules.declaredNames) && valid
+                }
+                if matched { collected?.properties.insert(member.key) }
                 if !valid && !report { return false }
             }
         case .unevaluatedProperties(let sub):
@@ -230,24 +234,23 @@ struct SchemaEvaluation {
     private mutating func evaluateMember(
         _ sub: Int, _ member: JSONMember, _ keyword: String, known: Set<String>? = nil
     ) -> Bool {
-        let subNode = program.nodes[sub]
-        guard subNode.keywords.count == 1, case .never = subNode.keywords[0] else {
+        guard program.isNever(sub) else {
             return evaluate(sub, member.value, at: .key(member.key))
         }
         guard report else { return false }
         let name = SchemaMessages.quoted(member.key)
         if let known {
             return fail(
-                keyword, member.value, subNode, at: member.keyPosition, segment: .key(member.key),
+                keyword, member.value, sub, at: member.keyPosition, segment: .key(member.key),
                 "unknown field \(name)", hint: SchemaMessages.unknownFieldHint(member.key, known: known))
         }
         return fail(
-            keyword, member.value, subNode, at: member.keyPosition, segment: .key(member.key),
+            keyword, member.value, sub, at: member.keyPosition, segment: .key(member.key),
             "field \(name) is not allowed here")
     }
 
     private mutating func applyToArray(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONValue, _ array: [JSONValue],
+        _ keyword: SchemaKeyword, _ node: Int, _ instance: JSONValue, _ array: [JSONValue],
         _ collected: inout EvaluatedParts?
     ) -> Bool {
         var valid = true
@@ -261,7 +264,7 @@ struct SchemaEvaluation {
         case .items(let sub, let start):
             guard array.count > start else { return true }
             collected?.allItems = true
-            if program.nodes[sub].keywords.count == 1, case .never = program.nodes[sub].keywords[0] {
+            if program.isNever(sub) {
                 return fail(
                     "items", array[start], node, segment: .index(start),
                     "too many items: at most \(SchemaMessages.count(start, "item")) allowed")
@@ -285,7 +288,7 @@ struct SchemaEvaluation {
                 collected?.items.insert(i)
             }
             if matches < min {
-                let containsHint = program.nodes[sub].description
+                let containsHint = report ? program.nodes[sub].description : nil
                 valid = fail(
                     min == 1 ? "contains" : "minContains", instance, node,
                     "must contain at least \(SchemaMessages.count(min, "matching item"))"
@@ -318,7 +321,7 @@ struct SchemaEvaluation {
     }
 
     private mutating func applyToString(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONValue, _ string: String
+        _ keyword: SchemaKeyword, _ node: Int, _ instance: JSONValue, _ string: String
     ) -> Bool {
         switch keyword {
         case .minLength(let n):
@@ -334,7 +337,7 @@ struct SchemaEvaluation {
             return fail(
                 "pattern", instance, node,
                 "\(SchemaMessages.quoted(string)) does not match the pattern \(pattern.source)",
-                hint: node.description)
+                hintFromDescription: true)
         default:
             var none: EvaluatedParts? = nil
             return applyApplicator(keyword, node, instance, &none)
@@ -342,7 +345,7 @@ struct SchemaEvaluation {
     }
 
     private mutating func applyToNumber(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONValue, _ number: JSONNumber
+        _ keyword: SchemaKeyword, _ node: Int, _ instance: JSONValue, _ number: JSONNumber
     ) -> Bool {
         switch keyword {
         case .minimum(let limit):
@@ -368,7 +371,7 @@ struct SchemaEvaluation {
 
     /// Keywords that apply subschemas to the instance itself, whatever its type.
     private mutating func applyApplicator(
-        _ keyword: SchemaKeyword, _ node: SchemaNode, _ instance: JSONValue,
+        _ keyword: SchemaKeyword, _ node: Int, _ instance: JSONValue,
         _ collected: inout EvaluatedParts?
     ) -> Bool {
         switch keyword {
@@ -419,7 +422,7 @@ struct SchemaEvaluation {
                 return then.map { evaluate($0, instance, &collected) } ?? true
             }
             return otherwise.map { evaluate($0, instance, &collected) } ?? true
-        case .dependentSchemas, .properties, .patternProperties, .additionalProperties, .unevaluatedProperties,
+        case .dependentSchemas, .members, .unevaluatedProperties,
             .propertyNames, .required, .dependentRequired, .minProperties, .maxProperties, .prefixItems,
             .items, .unevaluatedItems, .contains, .minItems, .maxItems, .uniqueItems, .minLength, .maxLength,
             .pattern, .minimum, .maximum, .exclusiveMinimum, .exclusiveMaximum, .multipleOf, .never, .type,
@@ -433,9 +436,9 @@ struct SchemaEvaluation {
     /// branch's complaints: the one branch that takes this type of value says
     /// what is wrong; when none does, the allowed types are named.
     private mutating func explainNoMatch(
-        _ keyword: String, _ subs: [Int], _ node: SchemaNode, _ instance: JSONValue
+        _ keyword: String, _ subs: [Int], _ node: Int, _ instance: JSONValue
     ) -> Bool {
-        guard report, node.errorMessage == nil else {
+        guard report, program.nodes[node].errorMessage == nil else {
             return fail(keyword, instance, node, "does not match any of the allowed forms")
         }
         let types = subs.map { SchemaMessages.acceptedTypes($0, program) }

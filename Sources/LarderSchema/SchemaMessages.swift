@@ -3,7 +3,7 @@ import LarderCore
 /// Words for failures, built only once validation has failed.
 enum SchemaMessages {
     static func quoted(_ string: String) -> String {
-        renderJSON(JSONValue(.string(string)))
+        string.jsonLiteral
     }
 
     /// `1 item`, `3 items`.
@@ -192,25 +192,10 @@ func renderJSON(_ value: JSONValue) -> String {
     case .null: return "null"
     case .bool(let b): return b ? "true" : "false"
     case .number(let n): return n.literal
-    case .string(let s):
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+    case .string(let s): return s.jsonLiteral
     case .array(let items): return "[" + items.map(renderJSON).joined(separator: ",") + "]"
     case .object(let object):
-        return "{" + object.members.map { renderJSON(JSONValue(.string($0.key))) + ":" + renderJSON($0.value) }
+        return "{" + object.members.map { $0.key.jsonLiteral + ":" + renderJSON($0.value) }
             .joined(separator: ",") + "}"
     }
 }

@@ -5,8 +5,8 @@ import LarderCore
 enum JSONType: String, Sendable, Hashable {
     case null, boolean, object, array, number, string, integer
 
-    /// Whether an instance whose `typeName` is `name` has this type
-    /// (`integer` is also a `number`).
+    /// Whether `instance` has this type (an `integer` is also a `number`, and
+    /// `1.0` is an `integer`).
     func admits(_ instance: JSONValue) -> Bool {
         switch (self, instance.kind) {
         case (.null, .null), (.boolean, .bool), (.object, .object), (.array, .array),
@@ -67,9 +67,9 @@ enum SchemaKeyword: Sendable {
     case type([JSONType])
     case enumeration([JSONValue])
     case constant(JSONValue)
-    case properties([String: Int])
-    case patternProperties([(SchemaPattern, Int)])
-    case additionalProperties(Int, declared: Set<String>, patterns: [SchemaPattern])
+    /// `properties`, `patternProperties` and `additionalProperties`, applied
+    /// in one pass over the members.
+    case members(MemberRules)
     case propertyNames(Int)
     case required([String])
     case dependentRequired([(String, [String])])
@@ -104,6 +104,14 @@ enum SchemaKeyword: Sendable {
     case never
 }
 
+/// Which subschemas apply to which members of an object.
+struct MemberRules: Sendable {
+    var declared: [String: Int] = [:]
+    var declaredNames: Set<String> = []
+    var patterns: [(SchemaPattern, Int)] = []
+    var additional: Int?
+}
+
 /// A compiled schema object (or boolean schema).
 struct SchemaNode: Sendable {
     /// Evaluated in order; `unevaluated*` come last, as they need the others'
@@ -128,4 +136,11 @@ struct SchemaProgram: Sendable {
     var root: Int
     /// Whether any `$dynamicRef` needs the dynamic scope tracked at all.
     var usesDynamicScope: Bool
+
+    /// Whether a node is the `false` schema.
+    func isNever(_ index: Int) -> Bool {
+        let keywords = nodes[index].keywords
+        guard keywords.count == 1, case .never = keywords[0] else { return false }
+        return true
+    }
 }

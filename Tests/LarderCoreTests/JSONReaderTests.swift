@@ -86,7 +86,13 @@ struct JSONReaderTests {
         let bytes = Array(text.utf8)
         let fromBytes = try JSONReader.parse(bytes)
         #expect(try JSONReader.parse(text) == fromBytes)
-        #expect(try bytes.withUnsafeBytes { buffer throws(JSONSyntaxError) in try JSONReader.parse(buffer) } == fromBytes)
+        #expect(
+            try bytes.withUnsafeBytes { buffer throws(JSONSyntaxError) in try JSONReader.parse(buffer) } == fromBytes)
+    }
+
+    @Test(arguments: ["", "plain", "a\"b\\c", "tab\tline\ncr\r", "\u{0}\u{1F}\u{7F}", "é😀\u{2028}"])
+    func jsonLiteralReadsBack(text: String) throws {
+        #expect(try JSONReader.parse(text.jsonLiteral).string == text)
     }
 
     // MARK: Duplicate keys
@@ -121,7 +127,7 @@ struct JSONReaderTests {
     @Test func duplicateKeyMessageEscapesTheKey() {
         #expect(
             throws: JSONSyntaxError(
-                .duplicateKey, #"duplicate key "a\"\u000A" (first at line 1, column 2)"#,
+                .duplicateKey, #"duplicate key "a\"\n" (first at line 1, column 2)"#,
                 at: SourcePosition(line: 1, column: 14), hint: "remove one of them")
         ) { try JSONReader.parse(#"{"a\"\n": 1, "a\"\n": 2}"#) }
     }
@@ -216,7 +222,9 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase(
             #"{"crème": 1 "x": 2}"#, "expected ',' or '}' after an object member, found '\"'", 1, 13,
             hint: "add a comma between members"),
-        ErrorCase("[1 2]", "expected ',' or ']' after an array element, found '2'", 1, 4, hint: "add a comma between elements"),
+        ErrorCase(
+            "[1 2]", "expected ',' or ']' after an array element, found '2'", 1, 4,
+            hint: "add a comma between elements"),
         ErrorCase(
             #"{"a": [1, 2}"#, "expected ',' or ']' after an array element, found '}'", 1, 12,
             hint: "the array opened at line 1, column 7 must be closed with ']'"),
@@ -234,13 +242,23 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase(" \n ", "unexpected end of file: expected a JSON value", 2, 2),
         ErrorCase(#"{"a": 1} x"#, "unexpected text after the JSON value", 1, 10),
         ErrorCase("{} {}", "unexpected text after the JSON value", 1, 4),
-        ErrorCase(#"{"a" 1}"#, #"expected ':' after the key "a", found '1'"#, 1, 6, hint: "write ':' between a key and its value"),
-        ErrorCase(#"{"a"= 1}"#, #"expected ':' after the key "a", found '='"#, 1, 5, hint: "write ':' between a key and its value"),
+        ErrorCase(
+            #"{"a" 1}"#, #"expected ':' after the key "a", found '1'"#, 1, 6,
+            hint: "write ':' between a key and its value"),
+        ErrorCase(
+            #"{"a"= 1}"#, #"expected ':' after the key "a", found '='"#, 1, 5,
+            hint: "write ':' between a key and its value"),
         ErrorCase(#"{"a": }"#, "expected a value after ':', found '}'", 1, 7),
         ErrorCase("{a: 1}", "expected a string key in double quotes, found 'a'", 1, 2, hint: #"write "a""#),
-        ErrorCase("{]", "expected a string key or '}', found ']'", 1, 2, hint: "the object opened at line 1, column 1 must be closed with '}'"),
-        ErrorCase(#"{"a": 1, ]"#, "expected a string key after ',', found ']'", 1, 10, hint: "the object opened at line 1, column 1 must be closed with '}'"),
-        ErrorCase("[}", "expected a value, found '}'", 1, 2, hint: "the array opened at line 1, column 1 must be closed with ']'"),
+        ErrorCase(
+            "{]", "expected a string key or '}', found ']'", 1, 2,
+            hint: "the object opened at line 1, column 1 must be closed with '}'"),
+        ErrorCase(
+            #"{"a": 1, ]"#, "expected a string key after ',', found ']'", 1, 10,
+            hint: "the object opened at line 1, column 1 must be closed with '}'"),
+        ErrorCase(
+            "[}", "expected a value, found '}'", 1, 2,
+            hint: "the array opened at line 1, column 1 must be closed with ']'"),
         ErrorCase("*", "expected a JSON value, found '*'", 1, 1),
 
         // Things borrowed from JavaScript and friends
@@ -263,7 +281,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ErrorCase("[-]", "invalid number '-': expected a digit after '-'", 1, 2),
         ErrorCase("[1.]", "invalid number '1.': expected a digit after '.'", 1, 2),
         ErrorCase("[1e+]", "invalid number '1e+': expected a digit in the exponent", 1, 2),
-        ErrorCase("[.5]", "invalid number '.5': a number cannot start with '.'", 1, 2, hint: "write a 0 before the '.'"),
+        ErrorCase(
+            "[.5]", "invalid number '.5': a number cannot start with '.'", 1, 2, hint: "write a 0 before the '.'"),
         ErrorCase("[+1]", "invalid number '+1': a leading '+' is not allowed", 1, 2, hint: "remove the '+'"),
         ErrorCase("[0x1F]", "invalid number '0x1F': hexadecimal numbers are not allowed", 1, 2),
         ErrorCase("[1.2.3]", "invalid number '1.2.3'", 1, 2),
@@ -295,7 +314,8 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         // Encoding
         ErrorCase(
             bytes: Array(#"["caf"#.utf8) + [0xE9] + Array(#""]"#.utf8),
-            "invalid UTF-8 sequence starting with byte 0xE9", 1, 6, hint: "save the file as UTF-8", reason: .invalidUTF8),
+            "invalid UTF-8 sequence starting with byte 0xE9", 1, 6, hint: "save the file as UTF-8", reason: .invalidUTF8
+        ),
         ErrorCase(
             bytes: [0x5B, 0xFF, 0x5D], "invalid UTF-8 byte 0xFF", 1, 2, hint: "save the file as UTF-8",
             reason: .invalidUTF8),

@@ -95,16 +95,16 @@ public struct DiagnosticFormatter: Sendable {
         for (index, d) in report.diagnostics.enumerated() {
             out += index == 0 ? "\n" : ",\n"
             var fields = [
-                "\"severity\": \(jsonString(d.severity.rawValue))",
-                "\"code\": \(jsonString(d.code))",
-                "\"message\": \(jsonString(d.message))",
+                "\"severity\": \(d.severity.rawValue.jsonLiteral)",
+                "\"code\": \(d.code.jsonLiteral)",
+                "\"message\": \(d.message.jsonLiteral)",
             ]
             if let location = d.location {
-                fields.append("\"path\": \(jsonString(displayPath(location.path)))")
+                fields.append("\"path\": \(displayPath(location.path).jsonLiteral)")
                 fields.append("\"line\": \(location.line)")
                 fields.append("\"column\": \(location.column)")
             }
-            if let hint = d.hint { fields.append("\"hint\": \(jsonString(hint))") }
+            if let hint = d.hint { fields.append("\"hint\": \(hint.jsonLiteral)") }
             out += "    {" + fields.joined(separator: ", ") + "}"
         }
         out += report.diagnostics.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
@@ -138,23 +138,4 @@ public struct DiagnosticFormatter: Sendable {
     private func escapeProperty(_ s: String) -> String {
         escapeData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
     }
-}
-
-/// A JSON string literal for `s`, escaping what RFC 8259 requires.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }

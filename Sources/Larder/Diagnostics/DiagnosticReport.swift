@@ -10,7 +10,13 @@ public struct DiagnosticReport: Sendable {
     public var sources: [String: SourceText]
 
     public init(diagnostics: [Diagnostic], fileCount: Int, sources: [String: SourceText] = [:]) {
-        self.diagnostics = diagnostics.sorted()
+        // Two checks may find the same fault (a schema pattern and a format
+        // both rejecting a date): say it once.
+        var unique: [Diagnostic] = []
+        for diagnostic in diagnostics.sorted() where unique.last != diagnostic {
+            unique.append(diagnostic)
+        }
+        self.diagnostics = unique
         self.fileCount = fileCount
         self.sources = sources
     }

@@ -29,9 +29,19 @@ public struct Catalog: Sendable {
     /// The entry for `name`, matching case and plural ("Tomatoes" finds
     /// "tomato"), else the entry of its longest known ending ("red onion"
     /// finds "onion", "organic whole milk" finds "whole milk" or "milk").
+    /// Overrides the fields `entry` sets, keeping the others: a config entry
+    /// that names only a store keeps the built-in category.
+    public mutating func override(_ entry: Entry, for name: String) {
+        let key = ItemName.key(name)
+        let base = entries[key] ?? self.entry(for: name)
+        entries[key] = Entry(category: entry.category ?? base?.category, store: entry.store ?? base?.store)
+    }
+
     public func entry(for name: String) -> Entry? {
         let key = ItemName.key(name)
         if let entry = entries[key] { return entry }
+        // "kiwis", "zucchinis": plurals the singular rules leave alone.
+        if key.hasSuffix("s"), let entry = entries[String(key.dropLast())] { return entry }
         var words = key.split(separator: " ")
         while words.count > 1 {
             words.removeFirst()

@@ -89,18 +89,18 @@ struct DocumentReader: Sendable {
         if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
         let (frontMatter, problems) = FrontMatter.read(text, path: file.path)
         decoder.diagnostics += problems
-        guard let frontMatter else { return .unreadable }
-        let content = decode(frontMatter.fields, file, &decoder)
+        guard let frontMatter, let fields = frontMatter.fields else { return .unreadable }
+        let content = decode(fields, file, &decoder)
         var body = MarkdownBody(
             path: file.path, text: frontMatter.body, firstLine: frontMatter.bodyStartLine,
             categoryLookup: categoryLookup
         )
         switch content {
         case .list(var list):
-            body.readList(into: &list, decoder: &decoder, frontMatter: frontMatter.fields)
+            body.readList(into: &list, decoder: &decoder, frontMatter: fields)
             return .list(list)
         case .recipe(var recipe):
-            body.readRecipe(into: &recipe, decoder: &decoder, frontMatter: frontMatter.fields)
+            body.readRecipe(into: &recipe, decoder: &decoder, frontMatter: fields)
             return .recipe(recipe)
         default:
             return content

@@ -5,8 +5,9 @@ import Yams
 /// a positioned `JSONValue` so it is validated with the same JSON Schemas as
 /// the JSON files, and the body that follows it.
 struct FrontMatter {
-    /// The fields; an empty object when the block is empty.
-    var fields: JSONValue
+    /// The fields (an empty object when the block is empty); nil when the
+    /// YAML could not be read, and the diagnostics say why.
+    var fields: JSONValue?
     /// The Markdown after the closing `---`.
     var body: Substring
     /// The file line on which `body` starts (1-based).
@@ -49,12 +50,9 @@ struct FrontMatter {
         let yaml = String(text[yamlStart..<yamlEnd])
         let body = text[bodyStart...]
         var reader = YAMLConverter(path: path, lineOffset: 1)
-        let fields = reader.convertDocument(yaml)
         let empty = JSONValue(.object(JSONObject()), at: SourcePosition(line: 2, column: 1))
-        return (
-            FrontMatter(fields: fields ?? empty, body: body, bodyStartLine: closingLine + 1),
-            reader.diagnostics
-        )
+        let fields = reader.convertDocument(yaml) ?? (reader.diagnostics.isEmpty ? empty : nil)
+        return (FrontMatter(fields: fields, body: body, bodyStartLine: closingLine + 1), reader.diagnostics)
     }
 
     private static func isFence(_ line: Substring, closing: Bool) -> Bool {
@@ -124,7 +122,7 @@ private struct YAMLConverter {
         do {
             root = try Yams.compose(yaml: yaml, .basic)
         } catch let error as YamlError {
-            report(error)
+            report(error, yaml: yaml)
             return nil
         } catch {
             fail("yaml-syntax", "the front matter could not be read: \(error)", at: nil)
@@ -148,8 +146,12 @@ private struct YAMLConverter {
     }
 
     private mutating func fail(_ code: String, _ message: String, at mark: Mark?, hint: String? = nil) {
+        fail(code, message, at: position(mark), hint: hint)
+    }
+
+    private mutating func fail(_ code: String, _ message: String, at position: SourcePosition, hint: String? = nil) {
         stopped = true
-        diagnostics.append(.error(code, message, at: SourceLocation(path: path, position: position(mark)), hint: hint))
+        diagnostics.append(.error(code, message, at: SourceLocation(path: path, position: position), hint: hint))
     }
 
     private mutating func convert(_ node: Node) -> JSONValue {
@@ -211,13 +213,21 @@ private struct YAMLConverter {
     }
 
     private mutating func checkTag(_ tag: Tag, expected: Tag.Name, at mark: Mark?) -> Bool {
-        let name = tag.name
-        if name == expected || name == .implicit || name == .nonSpecific { return true }
+        let name = tag.rawValue
+        if name == expected.rawValue || name == Tag.Name.implicit.rawValue || name == Tag.Name.nonSpecific.rawValue {
+            return true
+        }
         fail(
-            "yaml-tag", "YAML tags such as '\(tag.description)' are not supported in front matter",
+            "yaml-tag", "YAML tags such as '\(Self.shortTag(tag.rawValue))' are not supported in front matter",
             at: mark, hint: "remove the tag; quote the value if it must stay text"
         )
         return false
+    }
+
+    /// `tag:yaml.org,2002:binary` as it was written: `!!binary`.
+    private static func shortTag(_ tag: String) -> String {
+        let prefix = "tag:yaml.org,2002:"
+        return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
     }
 
     private mutating func convert(_ scalar: Node.Scalar) -> JSONValue {
@@ -259,7 +269,24 @@ private struct YAMLConverter {
         return JSONNumber(literal: text, value: value)
     }
 
-    private mutating func report(_ error: YamlError) {
+    /// Lines (1-based, in the YAML block) where `key` is written the first
+    /// and the second time at one indentation; Yams reports only the mapping.
+    private static func repeatedKey(_ key: String, in yaml: String) -> (first: SourcePosition, second: SourcePosition)? {
+        var seen: [Int: SourcePosition] = [:]  // indentation -> first place
+        let spellings = [key + ":", "\"\(key)\":", "'\(key)':"]
+        for (index, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let indent = line.prefix { $0 == " " || $0 == "-" }.count
+            let rest = line.dropFirst(indent)
+            guard let spelling = spellings.first(where: { rest.hasPrefix($0) }),
+                  rest.count == spelling.count || rest.dropFirst(spelling.count).first == " " else { continue }
+            let place = SourcePosition(line: index + 1, column: indent + 1)
+            if let first = seen[indent] { return (first, place) }
+            seen[indent] = place
+        }
+        return nil
+    }
+
+    private mutating func report(_ error: YamlError, yaml: String) {
         switch error {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
@@ -268,10 +295,16 @@ private struct YAMLConverter {
             if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
             fail("yaml-syntax", message, at: mark, hint: Self.hint(for: problem))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            fail(
-                "yaml-duplicate-key", "duplicate field \(duplicates.map { "\"\($0)\"" }.joined(separator: ", "))",
-                at: context.mark, hint: "remove one of them"
-            )
+            let key = duplicates.first ?? ""
+            if let places = Self.repeatedKey(key, in: yaml) {
+                fail(
+                    "yaml-duplicate-key", "duplicate field \"\(key)\" (first at line \(places.first.line + lineOffset))",
+                    at: SourcePosition(line: places.second.line + lineOffset, column: places.second.column),
+                    hint: "remove one of them"
+                )
+            } else {
+                fail("yaml-duplicate-key", "duplicate field \"\(key)\"", at: context.mark, hint: "remove one of them")
+            }
         default:
             fail("yaml-syntax", "front matter is not valid YAML: \(error)", at: nil)
         }

@@ -68,12 +68,13 @@ struct DocumentDecoder {
         return nil
     }
 
-    mutating func duration(_ value: JSONValue?) -> CookingTime? {
+    mutating func duration(_ value: JSONValue?, field: String) -> CookingTime? {
         guard let value, let text = value.string else { return nil }
         if let time = CookingTime(text) { return time }
+        // Worded as the schema's own check, so the two collapse into one.
         diagnostics.append(.error(
-            "bad-duration", "cannot read the duration \"\(text)\"", at: location(value.position),
-            hint: "write it like \"10 min\", \"1 h 15 min\" or \"PT1H15M\""
+            "bad-format", "\(field): must be a duration such as \"10 min\", \"1 h 15 min\" or \"PT1H15M\"",
+            at: location(value.position)
         ))
         return nil
     }
@@ -235,9 +236,9 @@ struct DocumentDecoder {
         recipe.tags = Self.strings(root["tags"])
         recipe.servings = root["servings"]?.number?.intValue
         recipe.yield = root["yield"]?.string
-        recipe.prepTime = duration(root["prep_time"])
-        recipe.cookTime = duration(root["cook_time"])
-        recipe.totalTime = duration(root["total_time"])
+        recipe.prepTime = duration(root["prep_time"], field: "prep_time")
+        recipe.cookTime = duration(root["cook_time"], field: "cook_time")
+        recipe.totalTime = duration(root["total_time"], field: "total_time")
         recipe.image = root["image"]?.string
         refer(.image, root["image"])
         recipe.source = root["source"]?.string

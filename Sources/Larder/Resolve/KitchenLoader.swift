@@ -31,7 +31,7 @@ public enum KitchenLoader {
             + files.filter { $0.kind != .config }.concurrentMap(reader.read)
 
         var catalog = BuiltIn.catalog
-        for (name, entry) in config.catalog { catalog.set(entry, for: name) }
+        for (name, entry) in config.catalog { catalog.override(entry, for: name) }
 
         var lists: [ShoppingList] = []
         var recipes: [Recipe] = []

@@ -45,7 +45,7 @@ struct CrossChecker {
         if let match = Suggestion.closest(to: reference.target, in: known) {
             hint = "did you mean \"\(match)\"?"
         } else {
-            hint = Suggestion.hint(for: reference.target, among: known, noun: noun) + "; " + extra
+            hint = Suggestion.hint(for: reference.target, among: known, plural: noun == "category" ? "categories" : noun + "s") + "; " + extra
         }
         return .error("unknown-\(noun)", "unknown \(noun) \"\(reference.target)\"", at: reference.location, hint: hint)
     }
@@ -108,8 +108,8 @@ struct CrossChecker {
                 case false?:
                     let cycle = (path + [recipe.id, id]).drop { $0 != id }
                     diagnostics.append(.error(
-                        "recipe-cycle", "recipe \"\(recipe.id)\" uses itself: \(cycle.joined(separator: " → "))",
-                        at: ingredient.location, hint: "a sub-recipe cannot use the recipe it belongs to"
+                        "recipe-cycle", "these recipes use each other in a circle: \(cycle.joined(separator: " → "))",
+                        at: ingredient.location, hint: "a sub-recipe cannot use a recipe that uses it"
                     ))
                 case nil:
                     visit(sub, path: path + [recipe.id])

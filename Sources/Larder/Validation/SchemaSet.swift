@@ -22,7 +22,7 @@ enum SchemaSet {
     /// them, so a failure here is a defect of the build, not of user data.
     private static func compile(_ bytes: [UInt8], _ name: String) -> JSONSchema {
         do {
-            return try JSONSchema(try JSONReader.parse(bytes))
+            return try JSONSchema(try JSONReader.parse(bytes), assertFormats: ["date"])
         } catch {
             preconditionFailure("Schemas/\(name) does not compile: \(error)")
         }

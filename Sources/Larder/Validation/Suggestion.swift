@@ -33,10 +33,10 @@ enum Suggestion {
     }
 
     /// A hint naming the nearest candidate, or listing a few.
-    static func hint(for word: String, among candidates: [String], noun: String) -> String {
+    static func hint(for word: String, among candidates: [String], plural: String) -> String {
         if let match = closest(to: word, in: candidates) { return "did you mean \"\(match)\"?" }
-        if candidates.isEmpty { return "there are no \(noun)s defined yet" }
+        if candidates.isEmpty { return "there are no \(plural) defined yet" }
         let shown = candidates.prefix(8).joined(separator: ", ")
-        return "known \(noun)s: \(shown)\(candidates.count > 8 ? ", …" : "")"
+        return "known \(plural): \(shown)\(candidates.count > 8 ? ", …" : "")"
     }
 }

@@ -45,8 +45,9 @@ extension JSONReader.Parser {
     func describeCharacter(at index: Int, wholeWord: Bool = true) -> (String, Unicode.Scalar?) {
         if wholeWord, Byte.isLetter(bytes[index]) { return ("'\(word(at: index))'", nil) }
         let length = utf8Length(at: index) ?? 1
-        guard let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + length]), as: UTF8.self)
-            .unicodeScalars.first
+        guard
+            let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + length]), as: UTF8.self)
+                .unicodeScalars.first
         else { return ("byte 0x\(hex(bytes[index], digits: 2))", nil) }
         switch scalar.properties.generalCategory {
         case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
@@ -184,7 +185,7 @@ extension JSONReader.Parser {
     mutating func missingColon(after key: String) -> JSONSyntaxError {
         let byte = bytes[offset]
         let hint = byte == Byte.equals || startsValue(byte) ? "write ':' between a key and its value" : nil
-        return unexpected("expected ':' after the key \(quoted(key))", hint: hint)
+        return unexpected("expected ':' after the key \(key.jsonLiteral)", hint: hint)
     }
 
     func startsValue(_ byte: UInt8) -> Bool {
@@ -197,6 +198,12 @@ extension JSONReader.Parser {
     }
 
     mutating func controlCharacter(_ byte: UInt8) -> JSONSyntaxError {
+        // A line break inside a string is almost always a missing closing quote.
+        if byte == Byte.lineFeed || byte == Byte.carriageReturn {
+            return error(
+                .syntax, "the string is not closed before the end of the line", at: offset,
+                hint: "add the closing \" (write \\n for a line break inside a string)")
+        }
         let escape =
             switch byte {
             case 0x08: "\\b"
@@ -251,20 +258,6 @@ extension JSONReader.Parser {
         return error(
             .syntax, "invalid escape '\(written)': a lone surrogate is not a character", at: backslash,
             hint: "a high surrogate \\uD800-\\uDBFF must be followed by a low surrogate \\uDC00-\\uDFFF")
-    }
-
-    /// A key as written in JSON, for messages.
-    func quoted(_ key: String) -> String {
-        var result = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\u{0}"..."\u{1F}": result += "\\u\(hex(scalar.value, digits: 4))"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     func hex(_ value: some BinaryInteger, digits: Int) -> String {

@@ -146,10 +146,12 @@ extension JSONReader.Parser {
             i = digitsEnd(from: i)
             isInteger = false
         }
-        if i < bytes.count, Byte.isWord(bytes[i]) || bytes[i] == Byte.dot || bytes[i] == Byte.plus
-            || bytes[i] == Byte.minus
+        if i < bytes.count,
+            Byte.isWord(bytes[i]) || bytes[i] == Byte.dot || bytes[i] == Byte.plus
+                || bytes[i] == Byte.minus
         {
-            let isHex = bytes[i] | 0x20 == UInt8(ascii: "x") && i == integerStart + 1 && bytes[integerStart] == Byte.zero
+            let isHex =
+                bytes[i] | 0x20 == UInt8(ascii: "x") && i == integerStart + 1 && bytes[integerStart] == Byte.zero
             throw invalidNumber(at: start, isHex ? "hexadecimal numbers are not allowed" : nil)
         }
         offset = i

@@ -211,8 +211,8 @@ extension JSONReader.Parser {
     /// never starts with).
     var looksLikeUTF16: Bool {
         let count = bytes.count
-        return (count >= 2 && (bytes[0], bytes[1]) == (0xFF, 0xFE)) || (count >= 2 && (bytes[0], bytes[1]) == (0xFE, 0xFF))
-            || (count >= 4 && ((bytes[0] == 0 && bytes[2] == 0) || (bytes[1] == 0 && bytes[3] == 0)))
+        let bom = count >= 2 && ((bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF))
+        return bom || (count >= 4 && ((bytes[0] == 0 && bytes[2] == 0) || (bytes[1] == 0 && bytes[3] == 0)))
     }
 
     /// Reads `"key"` and the `:` after it, rejecting a duplicate key.
@@ -242,7 +242,7 @@ extension JSONReader.Parser {
             let earlier = keys[first].position
             throw JSONSyntaxError(
                 .duplicateKey,
-                "duplicate key \(quoted(key.name)) (first at line \(earlier.line), column \(earlier.column))",
+                "duplicate key \(key.name.jsonLiteral) (first at line \(earlier.line), column \(earlier.column))",
                 at: key.position, hint: "remove one of them")
         }
         keys.append(key)

@@ -1,0 +1,63 @@
+/// Names as keys for matching the same thing across lists and recipes,
+/// whatever its case or number: "Tomatoes", "tomato" and "TOMATO" all have
+/// the key "tomato".
+public enum ItemName {
+    /// Lower case, hyphens and runs of spaces made single spaces, and the last
+    /// word made singular by English rules ("cherry tomatoes" →
+    /// "cherry tomato", "berries" → "berry", "leaves" → "leaf"). Meant for
+    /// comparing, not for display: the rules aim to give a word and its
+    /// plural the same key, not to know every irregular plural.
+    public static func key(_ name: String) -> String {
+        var words = name.lowercased()
+            .split { $0.isWhitespace || $0 == "-" }
+            .map(String.init)
+        if let last = words.popLast() { words.append(singular(last)) }
+        return words.joined(separator: " ")
+    }
+
+    /// The singular of one lowercase word, or the word itself.
+    static func singular(_ word: String) -> String {
+        if let known = irregular[word] { return known }
+        guard word.count > 3, word.hasSuffix("s"), !invariant.contains(word),
+            !["ss", "us", "'s"].contains(where: word.hasSuffix)
+        else { return word }
+        if word.hasSuffix("ies") {
+            return pluralsOfIE.contains(word) ? String(word.dropLast()) : word.dropLast(3) + "y"
+        }
+        if word.hasSuffix("oes") {
+            return pluralsOfOE.contains(word) ? String(word.dropLast()) : String(word.dropLast(2))
+        }
+        // glasses, boxes, peaches, radishes, but quiches and cheeses lose only "s".
+        if ["sses", "xes", "zzes", "ches", "shes"].contains(where: word.hasSuffix), !pluralsOfE.contains(word) {
+            return String(word.dropLast(2))
+        }
+        return String(word.dropLast())
+    }
+
+    /// Plurals that do not follow the rules below.
+    private static let irregular: [String: String] = [
+        "leaves": "leaf", "loaves": "loaf", "halves": "half", "calves": "calf", "knives": "knife",
+        "shelves": "shelf", "wolves": "wolf", "scarves": "scarf", "lives": "life", "wives": "wife",
+        "geese": "goose", "mice": "mouse", "teeth": "tooth", "feet": "foot", "children": "child",
+    ]
+
+    /// Words ending in "s" that are not plurals, or are their own plural.
+    private static let invariant: Set<String> = [
+        "molasses", "series", "species", "news", "pastis", "tennis", "iris", "chassis",
+    ]
+
+    /// "-ies" plurals of "-ie" words (cookie, pie), not of "-y" words (berry).
+    private static let pluralsOfIE: Set<String> = [
+        "cookies", "pies", "brownies", "smoothies", "veggies", "movies", "calories", "ties",
+        "hoagies", "birdies", "rookies", "zombies", "genies", "lies", "prairies", "pixies",
+    ]
+
+    /// "-oes" plurals of "-oe" words (shoe, sloe), not of "-o" words (tomato).
+    private static let pluralsOfOE: Set<String> = ["shoes", "toes", "sloes", "canoes", "oboes", "hoes", "floes"]
+
+    /// "-ches"/"-sses"… plurals of words that end in "e" (quiche, brioche).
+    private static let pluralsOfE: Set<String> = [
+        "quiches", "brioches", "ganaches", "niches", "caches", "cliches", "crèches", "avalanches",
+        "douches", "panaches", "mustaches", "moustaches",
+    ]
+}

@@ -1,0 +1,27 @@
+import LarderQuantities
+import Testing
+
+@Suite("Item names")
+struct ItemNameTests {
+    @Test(arguments: [
+        ("Tomatoes", "tomato"), ("tomato", "tomato"), ("eggs", "egg"), ("Egg", "egg"), ("berries", "berry"),
+        ("leaves", "leaf"), ("potatoes", "potato"), ("glasses", "glass"), ("glass", "glass"), ("hummus", "hummus"),
+        ("asparagus", "asparagus"), ("couscous", "couscous"), ("molasses", "molasses"), ("peaches", "peach"),
+        ("boxes", "box"), ("radishes", "radish"), ("cheeses", "cheese"), ("cookies", "cookie"), ("pies", "pie"),
+        ("quiches", "quiche"), ("olives", "olive"), ("cloves", "clove"), ("loaves", "loaf"), ("anchovies", "anchovy"),
+        ("Cherry  Tomatoes", "cherry tomato"), ("OAT MILK", "oat milk"), ("all-purpose flour", "all purpose flour"),
+        ("Ben & Jerry's", "ben & jerry's"), ("swiss", "swiss"), ("pastis", "pastis"), ("peas", "pea"), ("gas", "gas"), ("", ""),
+    ])
+    func key(_ name: String, _ key: String) {
+        #expect(ItemName.key(name) == key)
+    }
+
+    @Test(arguments: [
+        ("avocado", "Avocados"), ("berry", "berries"), ("leaf", "leaves"), ("potato", "potatoes"),
+        ("cookie", "cookies"), ("glass", "glasses"), ("peach", "peaches"), ("sloe", "sloes"), ("cheese", "cheeses"),
+        ("brownie", "brownies"), ("chili", "chilis"), ("kiwi", "kiwis"), ("egg", "EGGS"), ("lime", "limes"), ("knife", "knives"),
+    ])
+    func singularAndPluralMatch(_ singular: String, _ plural: String) {
+        #expect(ItemName.key(singular) == ItemName.key(plural))
+    }
+}
