@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
         .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema", "LarderCore"]),
         .testTarget(name: "LarderMarkdownTests", dependencies: ["LarderMarkdown"]),
-        .testTarget(name: "LarderQuantitiesTests", dependencies: ["LarderQuantities"]),
+        .testTarget(name: "LarderQuantitiesTests", dependencies: ["LarderQuantities", "LarderCore"]),
         .testTarget(
             name: "LarderTests",
             dependencies: ["Larder", "LarderCore", "LarderQuantities", "LarderCLI"],

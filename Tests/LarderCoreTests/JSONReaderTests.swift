@@ -297,7 +297,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         // Strings
         ErrorCase(#"["abc"#, "unterminated string", 1, 2, hint: "add the closing '\"'"),
         ErrorCase(#"["abc\"#, "unterminated string", 1, 2, hint: "add the closing '\"'"),
-        ErrorCase("[\"a\nb\"]", "control character U+000A must be escaped in a string", 1, 4, hint: #"write \n"#),
+        ErrorCase("[\"a\nb\"]", "the string is not closed before the end of the line", 1, 4, hint: #"add the closing " (write \n for a line break inside a string)"#),
         ErrorCase("[\"é\tb\"]", "control character U+0009 must be escaped in a string", 1, 4, hint: #"write \t"#),
         ErrorCase("[\"\u{1}\"]", "control character U+0001 must be escaped in a string", 1, 3, hint: #"write \u0001"#),
         ErrorCase(#"["\x"]"#, #"invalid escape '\x'"#, 1, 3, hint: escapes),

@@ -108,22 +108,19 @@ struct MarkdownBody {
         if let priority = parsed.priority.flatMap(Priority.init(rawValue:)) { item.priority = priority }
         item.category = parsed.category ?? category
         if let id = parsed.category {
-            decoder.references.append(marker("#", id, in: line, start: start, kind: .category))
+            decoder.references.append(marker(id, range: parsed.categoryRange, start: start, kind: .category))
         }
         item.store = parsed.store
         if let id = parsed.store {
-            decoder.references.append(marker("@", id, in: line, start: start, kind: .store))
+            decoder.references.append(marker(id, range: parsed.storeRange, start: start, kind: .store))
         }
         item.details = details(entry.children, decoder: &decoder)
         return item
     }
 
     /// A reference for a `@store` or `#category` marker, at the marker.
-    private func marker(_ sigil: String, _ id: String, in line: String, start: SourcePosition, kind: Reference.Kind) -> Reference {
-        var column = start.column
-        if let range = line.range(of: sigil + id) {
-            column += line.unicodeScalars.distance(from: line.startIndex, to: range.lowerBound)
-        }
+    private func marker(_ id: String, range: Range<Int>?, start: SourcePosition, kind: Reference.Kind) -> Reference {
+        let column = start.column + (range?.lowerBound ?? 0)
         return Reference(kind: kind, target: id, location: SourceLocation(path: path, line: start.line, column: column))
     }
 

@@ -31,7 +31,9 @@ struct DocumentDecoder {
         let text: String
         var column = value.position.column
         switch value.kind {
-        case .number(let number): text = number.literal
+        case .number(let number):
+            // The schema keeps numbers above 0; read them exactly (1e3 too).
+            return Rational(jsonNumber: number.literal).map(Quantity.exact)
         case .string(let string):
             text = string
             column += 1  // past the opening quote
@@ -63,9 +65,7 @@ struct DocumentDecoder {
 
     /// A price: a JSON number, exactly.
     func rational(_ value: JSONValue?) -> Rational? {
-        guard let literal = value?.number?.literal else { return nil }
-        if case .success(.exact(let rational)) = LineParser.parseQuantity(literal) { return rational }
-        return nil
+        value?.number.flatMap { Rational(jsonNumber: $0.literal) }
     }
 
     mutating func duration(_ value: JSONValue?, field: String) -> CookingTime? {
@@ -297,7 +297,7 @@ struct DocumentDecoder {
         ingredient.recipe = parsed.recipe
         ingredient.text = text
         if let recipe = parsed.recipe {
-            let column = start.column + (parsed.nameRange?.lowerBound ?? 0)
+            let column = start.column + (parsed.recipeRange?.lowerBound ?? parsed.nameRange?.lowerBound ?? 0)
             references.append(Reference(
                 kind: .recipe, target: recipe,
                 location: SourceLocation(path: path, line: start.line, column: column)
