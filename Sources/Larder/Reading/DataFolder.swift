@@ -39,6 +39,8 @@ struct DataFolder: Sendable {
     let url: URL
     /// Its real path (symlinks resolved), the fence every file must stay in.
     let realPath: String
+    /// `url.path` without a trailing slash.
+    private let rootPath: String
 
     init(_ url: URL) throws(LarderError) {
         let path = url.path
@@ -54,6 +56,7 @@ struct DataFolder: Sendable {
         }
         self.url = url
         self.realPath = real
+        self.rootPath = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
     static func realPath(_ path: String) -> String? {
@@ -65,12 +68,14 @@ struct DataFolder: Sendable {
     /// Whether `relativePath` resolves (through any symlinks) to a place
     /// inside the folder.
     func staysInside(_ relativePath: String) -> Bool {
-        guard let real = Self.realPath(url.appendingPathComponent(relativePath).path) else { return false }
+        guard let real = Self.realPath(absolute(relativePath)) else { return false }
         return real == realPath || real.hasPrefix(realPath.hasSuffix("/") ? realPath : realPath + "/")
     }
 
+    /// The absolute path of a relative one. Plain string joining: URL's
+    /// appending is slow enough to show in profiles of 10,000 files.
     func absolute(_ relativePath: String) -> String {
-        url.appendingPathComponent(relativePath).path
+        rootPath + "/" + relativePath
     }
 
     /// The data files, in a stable order, and problems with the folder's

@@ -120,7 +120,8 @@ private struct YAMLConverter {
     mutating func convertDocument(_ yaml: String) -> JSONValue? {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml, .basic)
+            // The encoding is given: Yams' default reads the environment on every call.
+            root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             report(error, yaml: yaml)
             return nil
