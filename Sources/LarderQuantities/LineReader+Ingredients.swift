@@ -51,7 +51,13 @@ extension LineReader {
     private mutating func readRecipeLink(label: Range<Int>, target: Range<Int>) {
         let labelRange = text.trimmed(label)
         nameParts.append(labelRange)
-        namePartTexts.append(text.string(labelRange).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        if text[labelRange].allSatisfy(\.isASCII) {
+            var label = String.UnicodeScalarView()
+            appendWords(labelRange, to: &label)
+            namePartTexts.append(String(label))
+        } else {
+            namePartTexts.append(text.string(labelRange).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
         let written = text.string(text.trimmed(target))
         guard line.recipe == nil else {
             line.problems.append(LineProblem(
@@ -83,6 +89,7 @@ extension LineReader {
     /// A note, minus an "optional" part, which sets `optional` instead:
     /// "optional", "optional, for garnish", "sifted (optional)".
     private mutating func addIngredientNote(_ range: Range<Int>) {
+        guard !text[range].allSatisfy(\.isASCII) else { return addASCIIIngredientNote(range) }
         var kept: [String] = []
         for part in text.string(range).split(separator: ",") {
             var words = part.split(whereSeparator: \.isWhitespace)
@@ -94,6 +101,51 @@ extension LineReader {
         }
         guard !kept.isEmpty else { return }
         notes.append((kept.joined(separator: ", "), range))
+    }
+
+    /// ``addIngredientNote(_:)`` for ASCII text, whose characters are its
+    /// scalars: the same note, read in place instead of through a String per
+    /// part and per word (most ingredients with a comma have a note).
+    private mutating func addASCIIIngredientNote(_ range: Range<Int>) {
+        var note = String.UnicodeScalarView()
+        var partStart = range.lowerBound
+        while partStart < range.upperBound {
+            let partEnd = text[partStart..<range.upperBound].firstIndex(of: ",") ?? range.upperBound
+            var words = text.trimmed(partStart..<partEnd)
+            let lastWord = (text[words].lastIndex(where: \.isSpace).map { $0 + 1 } ?? words.lowerBound)..<words.upperBound
+            if isWord(lastWord, "optional") || isWord(lastWord, "(optional)") {
+                line.optional = true
+                words = text.trimmed(words.lowerBound..<lastWord.lowerBound)
+            }
+            if !words.isEmpty {
+                if !note.isEmpty { note.append(contentsOf: ", ".unicodeScalars) }
+                appendWords(words, to: &note)
+            }
+            partStart = partEnd + 1
+        }
+        guard !note.isEmpty else { return }
+        notes.append((String(note), range))
+    }
+
+    /// Whether the text in `range` is `lowercaseWord`, ignoring case.
+    private func isWord(_ range: Range<Int>, _ lowercaseWord: String) -> Bool {
+        range.count == lowercaseWord.unicodeScalars.count
+            && zip(text[range], lowercaseWord.unicodeScalars).allSatisfy { $0.lowercases(to: $1) }
+    }
+
+    /// Appends the words of `range` (trimmed ASCII text), with each run of
+    /// white space between them made one space.
+    private func appendWords(_ range: Range<Int>, to result: inout String.UnicodeScalarView) {
+        var spaceBefore = false
+        for scalar in text[range] {
+            if scalar.isSpace {
+                spaceBefore = true
+            } else {
+                if spaceBefore { result.append(" ") }
+                spaceBefore = false
+                result.append(scalar)
+            }
+        }
     }
 
     /// The first "," outside parentheses and brackets.

@@ -79,7 +79,7 @@ extension LineReader {
 
     /// "bread x2": a count after the name. Returns whether `range` was one.
     private mutating func readTrailingCount(_ range: Range<Int>) -> Bool {
-        guard !nameParts.isEmpty, range.count > 1, ["x", "X", "×"].contains(text[range.lowerBound]),
+        guard !nameParts.isEmpty, range.count > 1, text[range.lowerBound].isMultiplicationSign,
             text[range.lowerBound + 1].isASCIIDigit
         else { return false }
         switch scanner.quantity(at: range.lowerBound + 1) {

@@ -14,7 +14,12 @@ struct LineReader {
     var notes: [(text: String, range: Range<Int>)] = []
 
     init(_ string: String, kind: Kind) {
-        self.text = Array(string.unicodeScalars)
+        // One allocation and one pass (Array(_:) counts the scalars first):
+        // a line has at most as many scalars as UTF-8 bytes.
+        var text: [Unicode.Scalar] = []
+        text.reserveCapacity(string.utf8.count)
+        for scalar in string.unicodeScalars { text.append(scalar) }
+        self.text = text
         self.kind = kind
     }
 
@@ -114,7 +119,7 @@ struct LineReader {
     }
 
     private func isMultiplier(at index: Int) -> Bool {
-        guard let scalar = text.at(index), ["x", "X", "×"].contains(scalar) else { return false }
+        guard let scalar = text.at(index), scalar.isMultiplicationSign else { return false }
         return text.at(index + 1).map(\.isSpace) ?? true
     }
 
@@ -138,13 +143,13 @@ struct LineReader {
         guard let first = unitWord(at: start) else { return nil }
         let second = text.skippingSpaces(from: first.upperBound)
         if second > first.upperBound, let pair = unitWord(at: second),
-            let unit = UnitCatalog.unit(named: text.string(start..<pair.upperBound))
+            let unit = UnitCatalog.unit(named: text[start..<pair.upperBound])
         {
             return UnitMatch(unit: unit, range: start..<pair.upperBound)
         }
+        if let unit = UnitCatalog.unit(named: text[first]) { return UnitMatch(unit: unit, range: first) }
+        guard let hint = UnitCatalog.ambiguityHint(named: text[first]) else { return nil }
         let word = text.string(first)
-        if let unit = UnitCatalog.unit(named: word) { return UnitMatch(unit: unit, range: first) }
-        guard let hint = UnitCatalog.ambiguous[UnitCatalog.stripped(word)] else { return nil }
         let problem = LineProblem(
             offset: start, code: "ambiguous-unit",
             message: "the unit \"\(word)\" could mean a teaspoon or a tablespoon", hint: hint)
@@ -156,7 +161,7 @@ struct LineReader {
         guard text.at(start)?.isLetter == true else { return nil }
         var end = start + 1
         while let scalar = text.at(end), scalar.isLetter || scalar == "." { end += 1 }
-        let boundary = text.at(end).map { $0.isSpace || "(),".unicodeScalars.contains($0) } ?? true
+        let boundary = text.at(end).map { $0.isSpace || $0 == "(" || $0 == ")" || $0 == "," } ?? true
         return boundary ? start..<end : nil
     }
 
@@ -220,6 +225,7 @@ struct LineReader {
         }
         line.note = notes.isEmpty ? nil : notes.map(\.text).joined(separator: ", ")
         line.noteRange = notes.first?.range
+        guard line.problems.count > 1 else { return }
         line.problems = line.problems.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
             .map(\.element)

@@ -66,12 +66,12 @@ struct QuantityScanner {
 
     /// Whether `word` stands at `index` as a whole word, case-insensitively.
     func word(_ word: String, at index: Int) -> Bool {
-        let scalars = Array(word.unicodeScalars)
-        guard index + scalars.count <= text.count else { return false }
-        for (offset, scalar) in scalars.enumerated() where text[index + offset].properties.lowercaseMapping != String(scalar) {
-            return false
+        var i = index
+        for scalar in word.unicodeScalars {
+            guard let written = text.at(i), written.lowercases(to: scalar) else { return false }
+            i += 1
         }
-        return text.at(index + scalars.count).map { !$0.isLetter } ?? true
+        return text.at(i).map { !$0.isLetter } ?? true
     }
 
     // MARK: Numbers

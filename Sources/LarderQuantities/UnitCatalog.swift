@@ -29,8 +29,31 @@ public enum UnitCatalog {
 
     /// The unit written as `name` ("grams", "Tbsp.", "fl oz", "cloves"), or `nil`.
     public static func unit(named name: String) -> Unit? {
-        let plain = stripped(name)
-        return caseSensitive[plain] ?? byName[plain.lowercased()]
+        unit(named: name.unicodeScalars)
+    }
+
+    /// ``unit(named:)`` for a name read from a line, so the parser need not
+    /// make a String of every word it tries.
+    static func unit(named name: some Collection<Unicode.Scalar>) -> Unit? {
+        switch strippedASCII(name, limit: longestName) {
+        case .tooLong:
+            return nil
+        case .notASCII:
+            let plain = stripped(String(String.UnicodeScalarView(name)))
+            return caseSensitive[plain] ?? byName[plain.lowercased()]
+        case .plain(let plain, let hasUppercase):
+            return caseSensitive[plain] ?? byName[hasUppercase ? plain.lowercased() : plain]
+        }
+    }
+
+    /// What to write instead of `name` when it could mean more than one unit
+    /// (see ``ambiguous``), or `nil`.
+    static func ambiguityHint(named name: some Collection<Unicode.Scalar>) -> String? {
+        switch strippedASCII(name, limit: longestAmbiguousName) {
+        case .tooLong: nil
+        case .notASCII: ambiguous[stripped(String(String.UnicodeScalarView(name)))]
+        case .plain(let plain, _): ambiguous[plain]
+        }
     }
 
     /// The unit with this exact `id` ("g", "fl-oz", "clove").
@@ -43,6 +66,56 @@ public enum UnitCatalog {
     static func stripped(_ name: String) -> String {
         String(name.unicodeScalars.filter { $0 != "." }).split(whereSeparator: \.isWhitespace)
             .joined(separator: " ")
+    }
+
+    // Lookups see every word after a quantity ("cups", but also "large",
+    // "garlic"), so the common case — an ASCII word — is stripped in one pass
+    // on the stack, and words longer than every name are not looked up at all.
+
+    private static let longestName = (names.map(\.key) + caseSensitive.keys).map(\.utf8.count).max() ?? 0
+    private static let longestAmbiguousName = ambiguous.keys.map(\.utf8.count).max() ?? 0
+
+    private enum StrippedASCII {
+        /// What ``stripped(_:)`` makes of the name.
+        case plain(String, hasUppercase: Bool)
+        /// Longer than `limit` once stripped, so it is no name looked up.
+        case tooLong
+        /// Has a non-ASCII scalar: only ``stripped(_:)``, with Unicode's
+        /// white space and grapheme rules, says what it strips to.
+        case notASCII
+    }
+
+    /// ``stripped(_:)`` for an ASCII name, whose characters are its scalars
+    /// ("\r\n" aside, which is white space either way).
+    private static func strippedASCII(_ name: some Collection<Unicode.Scalar>, limit: Int) -> StrippedASCII {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit) { buffer in
+            var (count, tooLong, hasUppercase, spaceBefore) = (0, false, false, false)
+            func append(_ byte: UInt8) {
+                guard count < limit else {
+                    tooLong = true
+                    return
+                }
+                buffer[count] = byte
+                count += 1
+            }
+            // Scans to the end even when too long: a later non-ASCII scalar
+            // means Unicode rules decide.
+            for scalar in name {
+                guard scalar.isASCII else { return .notASCII }
+                if scalar == "." { continue }
+                if scalar.isSpace {
+                    spaceBefore = count > 0 || tooLong
+                    continue
+                }
+                if spaceBefore { append(0x20) }
+                spaceBefore = false
+                append(UInt8(scalar.value))
+                hasUppercase = hasUppercase || ("A"..."Z").contains(scalar)
+            }
+            guard !tooLong else { return .tooLong }
+            let plain = String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            return .plain(plain, hasUppercase: hasUppercase)
+        }
     }
 
     // MARK: Conversion
