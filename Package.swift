@@ -5,12 +5,13 @@ let package = Package(
     name: "Larder",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "Larder", targets: ["Larder"]),
+        .library(name: "Larder", targets: ["Larder", "LarderSite"]),
         .executable(name: "larder", targets: ["LarderCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // The one C boundary: libcmark-gfm from Debian's libcmark-gfm-dev and
@@ -40,10 +41,20 @@ let package = Package(
             // alone still works.
             resources: [.embedInCode("Schemas"), .embedInCode("Resources")]
         ),
+        // The render and write stages: pages, shares and the site on disk.
+        .target(
+            name: "LarderSite",
+            dependencies: [
+                "Larder", "LarderCore", "LarderMarkdown", "LarderQuantities",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            // The built-in theme (top-level Templates/, linked into the target).
+            resources: [.embedInCode("Templates")]
+        ),
         .executableTarget(
             name: "LarderCLI",
             dependencies: [
-                "Larder",
+                "Larder", "LarderSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,8 +63,13 @@ let package = Package(
         .testTarget(name: "LarderMarkdownTests", dependencies: ["LarderMarkdown"]),
         .testTarget(name: "LarderQuantitiesTests", dependencies: ["LarderQuantities", "LarderCore"]),
         .testTarget(
+            name: "LarderSiteTests",
+            dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
             name: "LarderTests",
-            dependencies: ["Larder", "LarderCore", "LarderQuantities", "LarderCLI"],
+            dependencies: ["Larder", "LarderSite", "LarderCore", "LarderQuantities", "LarderCLI"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -9,10 +9,11 @@ struct LarderCommand: ParsableCommand {
         abstract: "Shopping lists, recipes and favorites from a folder of plain files.",
         discussion: """
             Larder reads a data folder (larder.json, lists/, recipes/, favorites.json, images/) \
-            and validates it. Run 'larder help <command>' for the details of a command.
+            and validates it, or builds it into a static site. Run 'larder help <command>' \
+            for the details of a command.
             """,
         version: LarderVersion.current,
-        subcommands: [CheckCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self]
     )
 
     /// Exit codes: 0 ok, 1 problems in the data, 2 wrong usage or a folder
@@ -40,8 +41,8 @@ enum ExitStatus {
 
 
 extension ParsableCommand {
+    /// A folder that cannot be read: exit 2.
     func fail(_ error: LarderError) -> ExitCode {
-        FileHandle.standardError.write(Data("larder: error: \(error.path): \(error.reason)\n".utf8))
-        return ExitCode(ExitStatus.usage)
+        failure("\(error.path): \(error.reason)", status: ExitStatus.usage)
     }
 }

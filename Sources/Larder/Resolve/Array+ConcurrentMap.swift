@@ -2,9 +2,10 @@ import Dispatch
 import Synchronization
 
 extension Array where Element: Sendable {
+    // Public: the render stage (LarderSite) uses it too.
     /// `map` on all cores. The order of the result is the order of `self`,
     /// whatever order the work finishes in.
-    func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+    public func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         guard count > 1 else { return map(transform) }
         let results = Mutex<[T?]>(Array<T?>(repeating: nil, count: count))
         self.withUnsafeBufferPointer { elements in

@@ -1,0 +1,66 @@
+import Larder
+import LarderQuantities
+
+/// How quantities read on pages and in shares: as the cook wrote them.
+/// Fractions stay fractions ("1 ½ cups"), decimals stay decimals ("0.5 l"),
+/// and the unit follows in the form the user wrote it when Larder does not
+/// know it.
+enum AmountFormat {
+    /// "2", "1 ½ kg", "200 g", "2–3 cloves", "1 blorp"; nil without a quantity
+    /// and unit.
+    static func text(_ quantity: Quantity?, unit: Unit?, unitName: String?, fractional: Bool? = nil) -> String? {
+        var parts: [String] = []
+        if let quantity {
+            parts.append(number(quantity, fractional: fractional ?? isFractional(quantity, unit: unit)))
+        }
+        if let unit {
+            parts.append(quantity.map { unit.displayName(for: $0) } ?? unit.singular)
+        } else if let unitName {
+            parts.append(unitName)
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// US volumes and anything written with a fraction read as fractions;
+    /// metric amounts as decimals.
+    static func isFractional(_ quantity: Quantity, unit: Unit?) -> Bool {
+        if unit?.system == .metric { return false }
+        return !quantity.lowerBound.isInteger || !quantity.upperBound.isInteger
+    }
+
+    /// "1 ½", "2–3", "0.25"
+    static func number(_ quantity: Quantity, fractional: Bool) -> String {
+        guard fractional else { return quantity.decimalString(maxFractionDigits: 2) }
+        switch quantity {
+        case .exact(let value): return mixed(value)
+        case .range(let low, let high): return "\(mixed(low))–\(mixed(high))"
+        }
+    }
+
+    /// "1 ½" (with a space, easier to read than "1½"), "⅓", "3".
+    private static func mixed(_ value: Rational) -> String {
+        let vulgar = value.vulgarString
+        guard value.wholePart != 0, !value.isInteger, let first = vulgar.unicodeScalars.last,
+              !("0"..."9").contains(first) else { return vulgar }
+        return "\(value.wholePart) " + String(vulgar.unicodeScalars.drop { ("0"..."9").contains($0) || $0 == "-" })
+    }
+
+    /// The exact value(s) for the servings control: "3/2", "2/1-3/1".
+    static func exactValue(_ quantity: Quantity) -> String {
+        func fraction(_ r: Rational) -> String { "\(r.numerator)/\(r.denominator)" }
+        switch quantity {
+        case .exact(let value): return fraction(value)
+        case .range(let low, let high): return "\(fraction(low))-\(fraction(high))"
+        }
+    }
+
+    /// "1 h 15 min"
+    static func duration(seconds: Int) -> String {
+        let hours = seconds / 3_600, minutes = seconds % 3_600 / 60
+        switch (hours, minutes) {
+        case (0, let m): return "\(m) min"
+        case (let h, 0): return "\(h) h"
+        case (let h, let m): return "\(h) h \(m) min"
+        }
+    }
+}

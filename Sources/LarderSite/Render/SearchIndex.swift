@@ -1,0 +1,51 @@
+import Larder
+
+/// The search page's index: `{"entries": [{"title", "href", "kind", "text"}]}`,
+/// answered in the browser. `text` holds the entry's words, lowercased, each
+/// once: a query word matches when some word starts with it.
+enum SearchIndex {
+    /// Recipes then lists, each by id. Lists for which `listHref` gives nil
+    /// (unlisted ones) are left out entirely: not even their title is in the
+    /// index.
+    ///
+    /// - Parameters:
+    ///   - recipeHref: the recipe page, relative to the site root ("recipes/pancakes/").
+    ///   - listHref: the list page, relative to the site root; nil to leave it out.
+    static func json(kitchen: Kitchen, recipeHref: (Recipe) -> String, listHref: (ShoppingList) -> String?) -> String {
+        var entries: [SiteJSON] = []
+        for recipe in kitchen.recipes {
+            let fields = [recipe.title] + recipe.tags + [recipe.category, recipe.cuisine].compactMap { $0 }
+                + recipe.ingredients.map(\.name)
+            entries.append(entry(title: recipe.title, href: recipeHref(recipe), kind: "recipe", fields: fields))
+        }
+        for list in kitchen.lists {
+            guard let href = listHref(list) else { continue }
+            entries.append(entry(title: list.title, href: href, kind: "list", fields: [list.title] + list.items.map(\.name)))
+        }
+        return SiteJSON.fields(["entries": .array(entries)]).text
+    }
+
+    private static func entry(title: String, href: String, kind: String, fields: [String]) -> SiteJSON {
+        .fields([
+            "title": .string(title),
+            "href": .string(href),
+            "kind": .string(kind),
+            "text": .string(words(fields).joined(separator: " ")),
+        ])
+    }
+
+    /// The lowercased words of `texts`, in order of first appearance, each
+    /// once. A word is a run of letters and digits, so the search script
+    /// must split a query the same way ("all-purpose" gives "all", "purpose").
+    static func words(_ texts: [String]) -> [String] {
+        var seen: Set<String> = []
+        var words: [String] = []
+        for text in texts {
+            for word in text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
+                let word = String(word)
+                if seen.insert(word).inserted { words.append(word) }
+            }
+        }
+        return words
+    }
+}

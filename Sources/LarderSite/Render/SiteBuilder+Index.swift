@@ -1,0 +1,122 @@
+import Larder
+
+extension SiteBuilder {
+    var publicLists: [ShoppingList] { kitchen.lists.filter { $0.visibility == .public } }
+
+    func indexPage() throws(ThemeError) -> OutputFile {
+        let path = "index.html"
+        let current = kitchen.currentList.flatMap { $0.visibility == .public ? $0 : nil }
+        var groups = recipeCategories.map { taxon in
+            RecipeGroup(
+                name: taxon.name, href: "categories/\(taxon.slug)/index.html",
+                recipes: taxon.recipes.map { recipeSummary($0, root: "") }
+            )
+        }
+        let uncategorised = kitchen.recipes.filter { $0.category == nil }
+        if !uncategorised.isEmpty {
+            groups.append(RecipeGroup(name: "More recipes", href: nil, recipes: uncategorised.map { recipeSummary($0, root: "") }))
+        }
+        let favorites = favoritesBody(root: "")
+        let body = IndexBody(
+            current: current.map { listSummary($0, root: "") },
+            lists: publicLists.filter { $0.id != current?.id }.map { listSummary($0, root: "") },
+            recipeGroups: groups,
+            favoriteRecipes: favorites.recipes,
+            favoriteLists: favorites.lists,
+            favoriteItems: favorites.items,
+            hasFavorites: !(favorites.recipes.isEmpty && favorites.lists.isEmpty && favorites.items.isEmpty)
+        )
+        let meta = meta(title: kitchen.config.title, description: kitchen.config.description, path: path, name: "page-index")
+        return try renderPage("index", path: path, meta: meta, body: body)
+    }
+
+    private func favoritesBody(root: String) -> CollectionBody {
+        CollectionBody(
+            heading: "Favorites", intro: nil,
+            recipes: kitchen.favorites.recipes.compactMap { kitchen.recipe($0) }.map { recipeSummary($0, root: root) },
+            lists: kitchen.favorites.lists.compactMap { kitchen.list($0) }
+                .filter { $0.visibility == .public }.map { listSummary($0, root: root) },
+            items: kitchen.favorites.items,
+            links: []
+        )
+    }
+
+    func favoritesPage() throws(ThemeError) -> OutputFile {
+        let path = "favorites/index.html"
+        let body = favoritesBody(root: "../")
+        return try renderPage("collection", path: path, meta: meta(title: "Favorites", description: nil, path: path, name: "page-favorites"), body: body)
+    }
+
+    func categoriesPage() throws(ThemeError) -> OutputFile {
+        try overviewPage("categories", title: "Categories", taxa: recipeCategories)
+    }
+
+    func tagsPage() throws(ThemeError) -> OutputFile {
+        try overviewPage("tags", title: "Tags", taxa: recipeTags)
+    }
+
+    private func overviewPage(_ folder: String, title: String, taxa: [Taxon]) throws(ThemeError) -> OutputFile {
+        let path = "\(folder)/index.html"
+        let body = CollectionBody(
+            heading: title, intro: nil, recipes: [], lists: [], items: [],
+            links: taxa.map { CountLink(title: $0.name, href: "\($0.slug)/index.html", count: $0.recipes.count) }
+        )
+        return try renderPage("collection", path: path, meta: meta(title: title, description: nil, path: path, name: "page-\(folder)"), body: body)
+    }
+
+    func categoryPage(_ taxon: Taxon) throws(ThemeError) -> OutputFile {
+        try taxonPage(taxon, folder: "categories", heading: taxon.name)
+    }
+
+    func tagPage(_ taxon: Taxon) throws(ThemeError) -> OutputFile {
+        try taxonPage(taxon, folder: "tags", heading: "Tagged “\(taxon.name)”")
+    }
+
+    private func taxonPage(_ taxon: Taxon, folder: String, heading: String) throws(ThemeError) -> OutputFile {
+        let path = "\(folder)/\(taxon.slug)/index.html"
+        let body = CollectionBody(
+            heading: heading, intro: nil,
+            recipes: taxon.recipes.map { recipeSummary($0, root: "../../") },
+            lists: [], items: [], links: []
+        )
+        return try renderPage("collection", path: path, meta: meta(title: heading, description: nil, path: path, name: "page-\(folder)"), body: body)
+    }
+
+    /// `search/index.html`, with the index embedded (so it works from
+    /// file://) and beside it as `search/index.json`.
+    func searchPage() throws(ThemeError) -> [OutputFile] {
+        let path = "search/index.html"
+        let index = SearchIndex.json(
+            kitchen: kitchen,
+            recipeHref: { page(recipeFolder($0)) },
+            listHref: { $0.visibility == .public ? page(listFolder($0)) : nil }
+        )
+        let body = SearchBody(indexHref: "index.json", indexJSON: ScriptSafe.json(index))
+        let meta = meta(title: "Search", description: nil, path: path, name: "page-search")
+        return [
+            try renderPage("search", path: path, meta: meta, body: body),
+            OutputFile(path: "search/index.json", text: index),
+        ]
+    }
+}
+
+/// JSON placed inside a <script> element: `<`, `>` and `&` escaped so data
+/// can never close the element (they only occur inside JSON strings, where
+/// \u escapes mean the same).
+enum ScriptSafe {
+    static func json(_ json: String) -> String {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

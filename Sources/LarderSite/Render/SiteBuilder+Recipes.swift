@@ -1,0 +1,119 @@
+import Larder
+import LarderMarkdown
+import LarderQuantities
+
+extension SiteBuilder {
+    /// `recipes/<id>/index.html` and `recipes/<id>.txt`.
+    func recipePage(_ recipe: Recipe) throws(ThemeError) -> [OutputFile] {
+        let folder = recipeFolder(recipe)
+        let path = page(folder)
+        let root = root(of: path)
+        let image = recipe.image.map(Self.normalised)
+        var ingredientNumber = 0
+        let groups = recipe.ingredientGroups.map { group in
+            IngredientGroupView(name: group.name, ingredients: group.ingredients.map { ingredient in
+                ingredientNumber += 1
+                return ingredientView(ingredient, number: ingredientNumber, root: root)
+            })
+        }
+        var stepNumber = 0
+        let sections = recipe.directions.map { section in
+            DirectionSectionView(title: section.title, steps: section.steps.map { step in
+                stepNumber += 1
+                return StepView(number: stepNumber, stepHTML: html(step) ?? "")
+            })
+        }
+        let category = recipe.category.map { name in
+            CountLink(title: name, href: root + "categories/\(Self.slug(name))/index.html", count: 0)
+        }
+        let textPath = "recipes/\(recipe.id).txt"
+        let source = recipe.source
+        let body = RecipeBody(
+            id: recipe.id,
+            title: recipe.title,
+            descriptionHTML: html(recipe.description),
+            imageHref: imageHref(image, root: root),
+            imageAlt: recipe.title,
+            category: category,
+            cuisine: recipe.cuisine,
+            tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(Self.slug($0))/index.html", count: 0) },
+            servings: recipe.servings,
+            yield: recipe.yield,
+            times: times(recipe),
+            author: recipe.author,
+            sourceText: source,
+            sourceHref: source.flatMap { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : nil },
+            date: recipe.date,
+            nutrition: recipe.nutrition.map { DetailView(key: Self.nutritionLabel($0.key), value: $0.value) },
+            ingredientGroups: groups,
+            directionSections: sections,
+            notesHTML: html(recipe.notes),
+            textHref: "../\(recipe.id).txt",
+            favorite: kitchen.favorites.recipes.contains(recipe.id),
+            jsonLD: RecipeJSONLD.json(
+                for: recipe, kitchen: kitchen, pageURL: absoluteURL(folder),
+                imageURL: image.map { absoluteURL($0) ?? (root + $0) }
+            )
+        )
+        let meta = meta(
+            title: recipe.title, description: summary(recipe.description), path: path,
+            name: "page-recipe", image: image, kind: "article"
+        )
+        return [
+            try renderPage("recipe", path: path, meta: meta, body: body),
+            OutputFile(path: textPath, text: PlainTextShare.recipe(recipe, kitchen: kitchen)),
+        ]
+    }
+
+    private func ingredientView(_ ingredient: Ingredient, number: Int, root: String) -> IngredientView {
+        let fractional = ingredient.quantity.map { AmountFormat.isFractional($0, unit: ingredient.unit) } ?? false
+        let unitText: String? = ingredient.unit.map { unit in
+            ingredient.quantity.map { unit.displayName(for: $0) } ?? unit.singular
+        } ?? ingredient.unitName
+        return IngredientView(
+            id: "ingredient-\(number)",
+            quantityText: ingredient.quantity.map { AmountFormat.number($0, fractional: fractional) },
+            quantityValue: ingredient.quantity.map(AmountFormat.exactValue),
+            fractional: fractional,
+            unitText: unitText,
+            name: ingredient.name,
+            note: ingredient.note,
+            optional: ingredient.optional,
+            recipeHref: ingredient.recipe.flatMap { kitchen.recipe($0) }.map { root + page(recipeFolder($0)) }
+        )
+    }
+
+    private func times(_ recipe: Recipe) -> [TimeView] {
+        var times: [TimeView] = []
+        for (label, time) in [("Prep", recipe.prepTime), ("Cook", recipe.cookTime), ("Total", recipe.totalTime)] {
+            guard let time else { continue }
+            times.append(TimeView(label: label, text: AmountFormat.duration(seconds: time.seconds), iso: time.iso8601))
+        }
+        return times
+    }
+
+    /// "carbohydrateContent" -> "Carbohydrate", "calories" -> "Calories".
+    static func nutritionLabel(_ key: String) -> String {
+        let labels = [
+            "calories": "Calories", "carbohydrateContent": "Carbohydrate", "cholesterolContent": "Cholesterol",
+            "fatContent": "Fat", "fiberContent": "Fibre", "proteinContent": "Protein",
+            "saturatedFatContent": "Saturated fat", "servingSize": "Serving size", "sodiumContent": "Sodium",
+            "sugarContent": "Sugar", "transFatContent": "Trans fat", "unsaturatedFatContent": "Unsaturated fat",
+        ]
+        return labels[key] ?? key
+    }
+
+    func recipeSummary(_ recipe: Recipe, root: String) -> RecipeSummary {
+        let total = recipe.totalTime?.seconds
+            ?? (recipe.prepTime == nil && recipe.cookTime == nil ? nil : (recipe.prepTime?.seconds ?? 0) + (recipe.cookTime?.seconds ?? 0))
+        return RecipeSummary(
+            title: recipe.title,
+            href: root + page(recipeFolder(recipe)),
+            summary: summary(recipe.description),
+            imageHref: imageHref(recipe.image, root: root),
+            imageAlt: recipe.title,
+            timeText: total.map { AmountFormat.duration(seconds: $0) },
+            favorite: kitchen.favorites.recipes.contains(recipe.id)
+        )
+    }
+}

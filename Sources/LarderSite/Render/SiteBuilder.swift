@@ -1,0 +1,245 @@
+import Foundation
+import Larder
+import LarderCore
+import LarderMarkdown
+import LarderQuantities
+
+/// Why a site cannot be built; names the file, template or setting to fix.
+public struct SiteBuildError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The data file at fault, relative to the data folder, when there is one.
+    public var path: String?
+    public var reason: String
+
+    public init(path: String?, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { path.map { "\($0): \(reason)" } ?? reason }
+}
+
+/// The render stage: a `Kitchen` to the files of the site, in memory. It never
+/// touches the disk (images are named, not read); `SiteWriter` writes.
+public struct SiteBuilder: Sendable {
+    let kitchen: Kitchen
+    /// The data folder, for the absolute paths of images to copy.
+    let dataFolder: URL
+    let theme: Theme
+    let unlisted: UnlistedLinks?
+    /// Recipe categories and tags, each with its recipes, sorted by name.
+    let recipeCategories: [Taxon]
+    let recipeTags: [Taxon]
+
+    /// A recipe category or tag and the recipes that have it.
+    struct Taxon: Sendable {
+        var name: String
+        var slug: String
+        var recipes: [Recipe]
+    }
+
+    /// `unlisted` derives the addresses of unlisted lists; it is required
+    /// when the kitchen has any.
+    public init(kitchen: Kitchen, dataFolder: URL, theme: Theme, unlisted: UnlistedLinks?) {
+        self.kitchen = kitchen
+        self.dataFolder = dataFolder
+        self.theme = theme
+        self.unlisted = unlisted
+        recipeCategories = Self.taxa(kitchen.recipes) { $0.category.map { [$0] } ?? [] }
+        recipeTags = Self.taxa(kitchen.recipes) { $0.tags }
+    }
+
+    /// Groups recipes by names (folded by slug, first spelling wins).
+    private static func taxa(_ recipes: [Recipe], _ names: (Recipe) -> [String]) -> [Taxon] {
+        var bySlug: [String: Taxon] = [:]
+        for recipe in recipes {
+            for name in names(recipe) {
+                let slug = Self.slug(name)
+                bySlug[slug, default: Taxon(name: name, slug: slug, recipes: [])].recipes.append(recipe)
+            }
+        }
+        return bySlug.values.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// Every file of the site, sorted by path.
+    public func render() throws(SiteBuildError) -> [OutputFile] {
+        if unlisted == nil, let list = kitchen.lists.first(where: { $0.visibility == .unlisted }) {
+            throw SiteBuildError(
+                path: list.path,
+                reason: """
+                    the list is unlisted, and its address comes from a secret that is not set; \
+                    set LARDER_SECRET, or create .larder-secret in the data folder \
+                    (head -c 32 /dev/urandom | base64 > .larder-secret) and keep it out of git
+                    """
+            )
+        }
+        var jobs: [PageJob] = [.index, .favorites, .search, .categories, .tags]
+        jobs += kitchen.lists.map { .list($0.id) }
+        jobs += kitchen.recipes.map { .recipe($0.id) }
+        jobs += recipeCategories.map { .category($0.slug) }
+        jobs += recipeTags.map { .tag($0.slug) }
+        let builder = self
+        let rendered = jobs.concurrentMap { job in
+            Result { () throws(ThemeError) -> [OutputFile] in try builder.files(for: job) }
+        }
+        var files: [OutputFile] = []
+        for result in rendered {
+            switch result {
+            case .success(let pageFiles): files += pageFiles
+            case .failure(let error):
+                throw SiteBuildError(path: nil, reason: error.description)
+            }
+        }
+        for name in Theme.assetNames {
+            if let bytes = theme.assets[name] { files.append(OutputFile(path: "assets/\(name)", bytes: bytes)) }
+        }
+        files += images()
+        if let baseURL = kitchen.config.baseURL {
+            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: baseURL, paths: publicPagePaths)))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    enum PageJob: Sendable {
+        case index, favorites, search, categories, tags
+        case list(String)
+        case recipe(String)
+        case category(String)
+        case tag(String)
+    }
+
+    private func files(for job: PageJob) throws(ThemeError) -> [OutputFile] {
+        switch job {
+        case .index: return [try indexPage()]
+        case .favorites: return [try favoritesPage()]
+        case .search: return try searchPage()
+        case .categories: return [try categoriesPage()]
+        case .tags: return [try tagsPage()]
+        case .list(let id): return try kitchen.list(id).map(listPage) ?? []
+        case .recipe(let id): return try kitchen.recipe(id).map(recipePage) ?? []
+        case .category(let slug): return try recipeCategories.first { $0.slug == slug }.map(categoryPage).map { [$0] } ?? []
+        case .tag(let slug): return try recipeTags.first { $0.slug == slug }.map(tagPage).map { [$0] } ?? []
+        }
+    }
+
+    // MARK: Addresses
+
+    /// The folder of a list's page, relative to the site root ("lists/weekly/").
+    func listFolder(_ list: ShoppingList) -> String {
+        if list.visibility == .unlisted, let unlisted {
+            return "lists/\(unlisted.token(for: list.id))/"
+        }
+        return "lists/\(list.id)/"
+    }
+
+    func recipeFolder(_ recipe: Recipe) -> String { "recipes/\(recipe.id)/" }
+
+    /// A page file for a folder: "lists/weekly/" -> "lists/weekly/index.html".
+    func page(_ folder: String) -> String { folder + "index.html" }
+
+    /// "../../" for "lists/weekly/index.html".
+    func root(of path: String) -> String {
+        String(repeating: "../", count: path.count { $0 == "/" })
+    }
+
+    func absoluteURL(_ path: String) -> String? {
+        kitchen.config.baseURL.map { $0 + path }
+    }
+
+    /// Site-relative folders of every public page, for the sitemap.
+    var publicPagePaths: [String] {
+        var paths = ["", "favorites/", "search/", "categories/", "tags/"]
+        paths += kitchen.lists.filter { $0.visibility == .public }.map(listFolder)
+        paths += kitchen.recipes.map(recipeFolder)
+        paths += recipeCategories.map { "categories/\($0.slug)/" }
+        paths += recipeTags.map { "tags/\($0.slug)/" }
+        return paths
+    }
+
+    // MARK: Shared page parts
+
+    func meta(
+        title: String, description: String?, path: String, name: String,
+        image: String? = nil, kind: String = "website", noindex: Bool = false
+    ) -> PageMeta {
+        let folder = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+        return PageMeta(
+            title: title,
+            description: description ?? kitchen.config.description,
+            root: root(of: path),
+            canonicalURL: noindex ? nil : absoluteURL(folder),
+            imageURL: image.flatMap { absoluteURL($0) },
+            kind: kind,
+            noindex: noindex,
+            name: name
+        )
+    }
+
+    var siteInfo: SiteInfo {
+        SiteInfo(
+            title: kitchen.config.title, description: kitchen.config.description,
+            language: kitchen.config.language, generator: "Larder \(LarderVersion.current)"
+        )
+    }
+
+    func nav(_ root: String, current: String) -> [NavLink] {
+        [
+            ("Home", "index.html"), ("Categories", "categories/index.html"), ("Tags", "tags/index.html"),
+            ("Favorites", "favorites/index.html"), ("Search", "search/index.html"),
+        ].map { NavLink(title: $0.0, href: root + $0.1, current: $0.1 == current) }
+    }
+
+    func renderPage<Body: Sendable>(
+        _ template: String, path: String, meta: PageMeta, body: Body
+    ) throws(ThemeError) -> OutputFile {
+        let context = PageContext(site: siteInfo, page: meta, nav: nav(meta.root, current: path), body: body)
+        return OutputFile(path: path, text: try theme.render(template, context))
+    }
+
+    /// Markdown from the user, as safe HTML (raw HTML dropped, unsafe links removed).
+    func html(_ markdown: String?) -> String? {
+        guard let markdown, !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return Markdown.html(markdown)
+    }
+
+    /// The first paragraph of some Markdown as plain text, at most ~160 characters.
+    func summary(_ markdown: String?) -> String? {
+        guard let markdown else { return nil }
+        let first = markdown.components(separatedBy: "\n\n").first ?? markdown
+        let plain = Markdown.plainText(inline: first.replacingOccurrences(of: "\n", with: " "))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !plain.isEmpty else { return nil }
+        guard plain.count > 160 else { return plain }
+        let cut = plain.prefix(157)
+        return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
+    }
+
+    /// A folder-safe id for free text such as a category or tag.
+    static func slug(_ text: String) -> String { Identifier.suggest(from: text) }
+
+    // MARK: Images
+
+    /// Images the pages use, copied as they are; nothing else from the folder.
+    func images() -> [OutputFile] {
+        var paths = Set<String>()
+        for recipe in kitchen.recipes { if let image = recipe.image { paths.insert(Self.normalised(image)) } }
+        for list in kitchen.lists {
+            for item in list.items { if let image = item.image { paths.insert(Self.normalised(image)) } }
+        }
+        return paths.sorted().map { OutputFile(path: $0, copyingFrom: dataFolder.appendingPathComponent($0).path) }
+    }
+
+    /// "./images//a.png" -> "images/a.png" (the check already refused paths
+    /// that leave the folder).
+    static func normalised(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// An image path as used from a page at `root`.
+    func imageHref(_ image: String?, root: String) -> String? {
+        image.map { root + Self.normalised($0) }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Mustache
+
+/// Why the theme cannot be used or a page cannot be rendered: always names
+/// the template.
+public struct ThemeError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var template: String
+    public var reason: String
+
+    public init(template: String, reason: String) {
+        self.template = template
+        self.reason = reason
+    }
+
+    public var description: String { "template \(template) \(reason)" }
+}
+
+/// The templates and assets pages are made with: the built-in theme (compiled
+/// into the binary from `Templates/`), with any file of the same name in the
+/// data folder's `templates/` taking its place.
+public struct Theme: Sendable {
+    /// The templates every build needs. A missing one is an error at load.
+    static let templateNames = [
+        "layout", "index", "list", "recipe", "collection", "search", "recipe-card", "list-card", "item-meta",
+    ]
+    /// Files copied to `assets/` in the site.
+    static let assetNames = ["style.css", "larder.js"]
+
+    let library: MustacheLibrary
+    /// Asset name to bytes.
+    let assets: [String: [UInt8]]
+    /// Which files came from the user's `templates/` folder.
+    public let overridden: [String]
+
+    /// The built-in files, by file name.
+    static var builtIn: [String: [UInt8]] {
+        [
+            "layout.mustache": PackageResources.layout_mustache,
+            "index.mustache": PackageResources.index_mustache,
+            "list.mustache": PackageResources.list_mustache,
+            "recipe.mustache": PackageResources.recipe_mustache,
+            "collection.mustache": PackageResources.collection_mustache,
+            "search.mustache": PackageResources.search_mustache,
+            "recipe-card.mustache": PackageResources.recipe_card_mustache,
+            "list-card.mustache": PackageResources.list_card_mustache,
+            "item-meta.mustache": PackageResources.item_meta_mustache,
+            "style.css": PackageResources.style_css,
+            "larder.js": PackageResources.larder_js,
+        ]
+    }
+
+    /// Loads the built-in theme with the overrides in `overrides` (the data
+    /// folder's `templates/`), when that folder exists.
+    public static func load(overrides: URL?) throws(ThemeError) -> Theme {
+        var files = builtIn
+        var overridden: [String] = []
+        if let overrides, let names = try? FileManager.default.contentsOfDirectory(atPath: overrides.path) {
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let isTemplate = name.hasSuffix(".mustache")
+                guard isTemplate || assetNames.contains(name) else { continue }
+                guard let data = FileManager.default.contents(atPath: overrides.appendingPathComponent(name).path) else {
+                    throw ThemeError(template: "templates/\(name)", reason: "cannot be read")
+                }
+                files[name] = [UInt8](data)
+                overridden.append(name)
+            }
+        }
+        /// Where a template came from, for errors: the user's file or the built-in one.
+        func label(_ name: String) -> String {
+            overridden.contains(name) ? "templates/\(name)" : "\(name) (built in)"
+        }
+        var library = MustacheLibrary()
+        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
+            let templateName = String(name.dropLast(".mustache".count))
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw ThemeError(template: label(name), reason: "is not UTF-8 text")
+            }
+            do {
+                try library.register(text, named: templateName)
+            } catch {
+                throw ThemeError(template: label(name), reason: "cannot be parsed: \(error)")
+            }
+        }
+        var assets: [String: [UInt8]] = [:]
+        for name in assetNames { assets[name] = files[name] }
+        return Theme(library: library, assets: assets, overridden: overridden)
+    }
+
+    /// Renders `template` with `context`. A missing template or an empty
+    /// result is an error, never an empty page.
+    func render(_ template: String, _ context: Any) throws(ThemeError) -> String {
+        guard library.getTemplate(named: template) != nil else {
+            throw ThemeError(template: "\(template).mustache", reason: "does not exist")
+        }
+        guard let output = library.render(context, withTemplate: template),
+              output.contains(where: { !$0.isWhitespace }) else {
+            throw ThemeError(template: "\(template).mustache", reason: "rendered nothing")
+        }
+        return output
+    }
+}

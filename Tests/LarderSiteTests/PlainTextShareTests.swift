@@ -1,0 +1,176 @@
+import Larder
+import LarderQuantities
+import Testing
+
+@testable import LarderSite
+
+@Suite struct PlainTextShareTests {
+    /// Stores in config order (an item's own store, else the catalog's, else
+    /// the list's), categories in the store's aisles then the built-in order.
+    @Test func shoppingListByStoreThenCategory() throws {
+        let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
+        let list = try #require(kitchen.list("weekly"))
+        #expect(PlainTextShare.list(list, kitchen: kitchen) == """
+            Weekly shop
+            6 items, 5 left
+            Recipes: Cheese </script> toast (4 servings)
+
+            MARKET
+
+            🥖 Bakery
+            ☐ 1 bread
+
+            🥛 Dairy
+            ☐ 250 g butter
+
+            CORNER SHOP
+
+            🥦 Produce
+            ☐ 2 apples
+            ☑ 1 kg potatoes (floury)
+
+            🥛 Dairy
+            ☐ 1 ½ cups milk
+
+            🛒 Other
+            ☐ mystery thing
+
+            """)
+        #expect(PlainTextShare.list(list, kitchen: kitchen, ascii: true) == """
+            Weekly shop
+            6 items, 5 left
+            Recipes: Cheese </script> toast (4 servings)
+
+            MARKET
+
+            Bakery
+            [ ] 1 bread
+
+            Dairy
+            [ ] 250 g butter
+
+            CORNER SHOP
+
+            Produce
+            [ ] 2 apples
+            [x] 1 kg potatoes (floury)
+
+            Dairy
+            [ ] 1 1/2 cups milk
+
+            Other
+            [ ] mystery thing
+
+            """)
+    }
+
+    /// Checklists keep their headings, in file order; `sort: alpha` orders
+    /// the items under each.
+    @Test func checklistByHeading() throws {
+        let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
+        let list = try #require(kitchen.list("packing"))
+        #expect(PlainTextShare.list(list, kitchen: kitchen) == """
+            Packing
+            4 items, 3 left
+
+            ☐ passport
+
+            Clothes
+            ☐ hat
+            ☐ jumper (the warm one)
+            ☑ socks
+
+            """)
+    }
+
+    /// No store anywhere: no store headings.
+    @Test func listWithoutStores() throws {
+        let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
+        let list = try #require(kitchen.list("surprise"))
+        #expect(PlainTextShare.list(list, kitchen: kitchen, ascii: true) == """
+            Surprise party
+            1 item
+
+            Bakery
+            [ ] 1 cake
+
+            """)
+    }
+
+    @Test func recipe() throws {
+        let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
+        #expect(PlainTextShare.recipe(try #require(kitchen.recipe("toast")), kitchen: kitchen) == """
+            Cheese </script> toast
+            By Ana
+
+            Crisp toast & melted cheese.
+
+            Serves 2 · Makes 4 slices
+            Prep 5 min · Cook 10 min · Total 15 min
+
+            Ingredients
+            • 4 slices bread
+            • 100 g cheddar, grated
+            • 1 ½ tbsp butter (optional)
+
+            Directions
+            1. Toast the bread.
+            2. Top with cheddar and grill until it bubbles.
+
+            Notes
+            Use sourdough if you have it.
+
+            Cheddar & Gruyère both work.
+
+            """)
+    }
+
+    /// Ingredient groups and direction sections get their names; steps are
+    /// numbered straight through.
+    @Test func recipeWithGroupsAndSections() throws {
+        let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
+        #expect(PlainTextShare.recipe(try #require(kitchen.recipe("soup")), kitchen: kitchen) == """
+            Tomato soup
+
+            Serves 1
+            Total 1 h 5 min
+
+            Ingredients
+
+            Soup
+            • 2-3 tomatoes
+
+            To serve
+            • ¼ cup cream
+
+            Directions
+            1. Heat the oven.
+
+            Soup
+            2. Roast the tomatoes.
+            3. Blend them.
+
+            """)
+    }
+
+    @Test(arguments: [("1 ½ cups", "1 1/2 cups"), ("⅓ cup", "1/3 cup"), ("2–3 cloves", "2-3 cloves"), ("250 g", "250 g")])
+    func asciiNumbers(amount: String, ascii: String) {
+        #expect(PlainTextShare.asciiNumbers(amount) == ascii)
+    }
+
+    /// Every line of every share of the example kitchen: no trailing spaces,
+    /// no Markdown emphasis or headings, one final line break.
+    @Test func exampleSharesAreClean() throws {
+        let kitchen = try KitchenLoader.load(RenderFixtures.examples).kitchen
+        let texts = kitchen.lists.map { PlainTextShare.list($0, kitchen: kitchen) }
+            + kitchen.recipes.map { PlainTextShare.recipe($0, kitchen: kitchen) }
+        #expect(texts.count == kitchen.lists.count + kitchen.recipes.count)
+        for text in texts {
+            #expect(text.hasSuffix("\n") && !text.hasSuffix("\n\n"))
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                #expect(!line.hasSuffix(" "), "trailing space: \(line)")
+                #expect(!line.hasPrefix("#") && !line.contains("**") && !line.contains("]("), "Markdown: \(line)")
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Larder
+@testable import LarderSite
+import Testing
+
+/// The render stage on a small fixture kitchen: golden files (reviewed as
+/// diffs; LARDER_UPDATE_GOLDEN=1 rewrites them), determinism, and unlisted
+/// lists that leak nowhere.
+@Suite struct SiteBuilderTests {
+    static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }()
+    static let golden = root.appendingPathComponent("Tests/LarderSiteTests/Golden")
+    static let kitchenFolder = golden.appendingPathComponent("kitchen")
+    static let secret = Array("a test secret, not a real one".utf8)
+
+    static func build(_ folder: URL = kitchenFolder) throws -> [OutputFile] {
+        let loaded = try KitchenLoader.load(folder)
+        #expect(!loaded.report.hasErrors, "\(loaded.report.diagnostics)")
+        let builder = SiteBuilder(
+            kitchen: loaded.kitchen, dataFolder: folder,
+            theme: try Theme.load(overrides: nil), unlisted: UnlistedLinks(secret: secret)
+        )
+        return try builder.render()
+    }
+
+    static func text(_ file: OutputFile) -> String? {
+        guard case .bytes(let bytes) = file.contents else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Pages, shares and data; the theme's assets are checked against
+    /// Templates/ by `everyTemplateFileIsBuiltIn`.
+    @Test func matchesGoldenFiles() throws {
+        let files = try Self.build().filter { !$0.path.hasPrefix("assets/") }
+        let expected = Self.golden.appendingPathComponent("expected")
+        if ProcessInfo.processInfo.environment["LARDER_UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.removeItem(at: expected)
+            for file in files {
+                let url = expected.appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                switch file.contents {
+                case .bytes(let bytes): try Data(bytes).write(to: url)
+                case .copy(let source): try "copy of \(source.replacingOccurrences(of: Self.root.path, with: ""))\n".write(to: url, atomically: true, encoding: .utf8)
+                }
+            }
+        }
+        let expectedPaths = try FileManager.default.subpathsOfDirectory(atPath: expected.path)
+            .filter { !$0.hasSuffix("/") && !isDirectory(expected.appendingPathComponent($0)) }.sorted()
+        #expect(files.map(\.path) == expectedPaths)
+        for file in files {
+            let golden = try String(contentsOf: expected.appendingPathComponent(file.path), encoding: .utf8)
+            switch file.contents {
+            case .bytes: #expect(Self.text(file) == golden, "\(file.path) differs from its golden file")
+            case .copy(let source):
+                #expect(golden == "copy of \(source.replacingOccurrences(of: Self.root.path, with: ""))\n")
+            }
+        }
+    }
+
+    private func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    @Test func sameInputSameBytes() throws {
+        #expect(try Self.build() == Self.build())
+    }
+
+    @Test func onlyUsedImagesArePublished() throws {
+        let paths = try Self.build().map(\.path)
+        #expect(paths.contains("images/pancakes.png"))
+        #expect(!paths.contains("images/unused.txt"))
+        #expect(!paths.contains { $0.hasPrefix("templates/") || $0.contains(".larder-secret") })
+    }
+
+    @Test func unlistedListAppearsOnlyOnItsOwnPages() throws {
+        let files = try Self.build()
+        let token = UnlistedLinks(secret: Self.secret).token(for: "secret")
+        let own = ["lists/\(token)/index.html", "lists/\(token).txt"]
+        #expect(Set(files.map(\.path)).isSuperset(of: own))
+        #expect(!files.contains { $0.path.hasPrefix("lists/secret") })
+        for file in files where !own.contains(file.path) {
+            guard let text = Self.text(file) else { continue }
+            #expect(!text.contains("Surprise party"), "\(file.path) mentions the unlisted list's title")
+            #expect(!text.contains(token), "\(file.path) links the unlisted list")
+            #expect(!text.contains("lists/secret"), "\(file.path) names the unlisted list's id")
+        }
+        let page = try #require(files.first { $0.path == own[0] }.flatMap(Self.text))
+        #expect(page.contains(#"<meta name="robots" content="noindex"#))
+    }
+
+    @Test func unlistedListWithoutSecretStopsTheBuild() throws {
+        let loaded = try KitchenLoader.load(Self.kitchenFolder)
+        let builder = SiteBuilder(
+            kitchen: loaded.kitchen, dataFolder: Self.kitchenFolder, theme: try Theme.load(overrides: nil), unlisted: nil
+        )
+        #expect {
+            try builder.render()
+        } throws: { error in
+            guard let error = error as? SiteBuildError else { return false }
+            return error.path == "lists/secret.md" && error.reason.contains("LARDER_SECRET")
+        }
+    }
+
+    @Test func userMarkdownCannotInjectScript() throws {
+        let files = try Self.build()
+        for file in files where file.path.hasSuffix(".html") {
+            let text = try #require(Self.text(file))
+            #expect(!text.contains("<script>alert"), "\(file.path)")
+            #expect(!text.contains("<b>2 minutes</b>"), "\(file.path): raw HTML from a step must be dropped")
+        }
+    }
+
+    @Test func overriddenTemplateIsUsedAndBrokenOneNamed() throws {
+        let overrides = FileManager.default.temporaryDirectory.appendingPathComponent("larder-theme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: overrides) }
+        try "body { color: red }\n".write(to: overrides.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
+        let theme = try Theme.load(overrides: overrides)
+        #expect(theme.overridden == ["style.css"])
+        #expect(theme.assets["style.css"] == Array("body { color: red }\n".utf8))
+
+        try "{{#broken}}".write(to: overrides.appendingPathComponent("list.mustache"), atomically: true, encoding: .utf8)
+        #expect(throws: ThemeError.self) { try Theme.load(overrides: overrides) }
+        do {
+            _ = try Theme.load(overrides: overrides)
+        } catch {
+            #expect(error.template == "templates/list.mustache")
+        }
+    }
+
+    /// Raw (unescaped) output only for fields meant to be raw: names ending in
+    /// HTML, and the script-safe JSON fields.
+    @Test func templatesUseTripleBracesOnlyForSafeFields() throws {
+        let folder = Self.root.appendingPathComponent("Templates")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".mustache") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            var rest = Substring(text)
+            while let open = rest.range(of: "{{{") {
+                guard let close = rest[open.upperBound...].range(of: "}}}") else { break }
+                let field = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                let last = field.split(separator: ".").last.map(String.init) ?? field
+                #expect(last.hasSuffix("HTML") || last == "jsonLD" || last == "indexJSON", "\(name): {{{\(field)}}}")
+                rest = rest[close.upperBound...]
+            }
+            #expect(!text.contains("{{&"), "\(name) uses {{& (unescaped)")
+        }
+    }
+
+    @Test func everyTemplateFileIsBuiltIn() throws {
+        let folder = Self.root.appendingPathComponent("Templates")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+        #expect(Set(files) == Set(Theme.builtIn.keys))
+        for name in files {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            #expect(Theme.builtIn[name] == [UInt8](data), "\(name): the binary's copy is stale")
+        }
+    }
+}
