@@ -1,7 +1,23 @@
 // Larder's page behaviour. Everything here is an enhancement: every page
-// works without it. No inline code anywhere: the pages mark what this file
-// acts on with data attributes (see the list at the end of docs or the
-// templates), so a strict Content-Security-Policy (script-src 'self') holds.
+// works without it. There is no inline code anywhere (a strict
+// Content-Security-Policy with script-src 'self' holds); pages mark what this
+// file acts on with data attributes and ids:
+//
+//   [data-checklist][data-storage-key]  ticks of input[data-check] kept in
+//                                       localStorage as {checkbox id: bool};
+//                                       inside it: [data-progress],
+//                                       [data-progress-fill],
+//                                       [data-progress-text], [data-status]
+//   [data-action=share|copy|print|clear-ticks]  buttons, rendered hidden
+//   #share-text                         textarea with the list as plain text
+//   [data-share-title]                  on the Share button
+//   [data-servings][data-base-servings] the servings control, rendered hidden;
+//                                       inside it [data-servings-input],
+//                                       [data-servings-step], [data-servings-status]
+//   [data-qty] (+ [data-fractional])    quantities to rescale: "n/d" or "n/d-n/d"
+//   [data-servings-shown]               text that shows the chosen servings
+//   form[data-search][data-search-index][data-root], [data-search-status],
+//   [data-search-results], #search-index the search page
 (function () {
   "use strict";
 
@@ -67,6 +83,8 @@
       });
     });
 
+    // The count written at build time goes stale as boxes are ticked: on
+    // screen the live progress line takes its place (see .is-live in CSS).
     var progress = root.querySelector("[data-progress]");
     var fill = root.querySelector("[data-progress-fill]");
     var text = root.querySelector("[data-progress-text]");
@@ -74,6 +92,7 @@
       var done = boxes.filter(function (box) { return box.checked; }).length;
       if (progress) {
         show(progress);
+        root.classList.add("is-live");
         if (fill) fill.style.width = Math.round((done / boxes.length) * 100) + "%";
         if (text) text.textContent = done + " of " + boxes.length + " ticked";
       }
@@ -265,6 +284,8 @@
         }
         q.element.classList.toggle("is-scaled", servings !== base);
       });
+      // The "Serves" fact follows, so a printed page says what it is for.
+      all("[data-servings-shown]", scope).forEach(function (element) { element.textContent = String(servings); });
       if (status) status.textContent = "Quantities for " + servings + (servings === 1 ? " serving." : " servings.");
     }
 

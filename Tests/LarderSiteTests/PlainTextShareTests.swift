@@ -5,8 +5,8 @@ import Testing
 @testable import LarderSite
 
 @Suite struct PlainTextShareTests {
-    /// Stores in config order (an item's own store, else the catalog's, else
-    /// the list's), categories in the store's aisles then the built-in order.
+    /// Stores in config order (an item's own store, else the list's, else the
+    /// catalog's), categories in the store's aisles then the built-in order.
     @Test func shoppingListByStoreThenCategory() throws {
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
         let list = try #require(kitchen.list("weekly"))
@@ -17,9 +17,6 @@ import Testing
 
             MARKET
 
-            🥖 Bakery
-            ☐ 1 bread
-
             🥛 Dairy
             ☐ 250 g butter
 
@@ -28,6 +25,9 @@ import Testing
             🥦 Produce
             ☐ 2 apples
             ☑ 1 kg potatoes (floury)
+
+            🥖 Bakery
+            ☐ 1 bread
 
             🥛 Dairy
             ☐ 1 ½ cups milk
@@ -43,9 +43,6 @@ import Testing
 
             MARKET
 
-            Bakery
-            [ ] 1 bread
-
             Dairy
             [ ] 250 g butter
 
@@ -54,6 +51,9 @@ import Testing
             Produce
             [ ] 2 apples
             [x] 1 kg potatoes (floury)
+
+            Bakery
+            [ ] 1 bread
 
             Dairy
             [ ] 1 1/2 cups milk
@@ -83,13 +83,15 @@ import Testing
             """)
     }
 
-    /// No store anywhere: no store headings.
-    @Test func listWithoutStores() throws {
+    /// A list with no store of its own: the catalog's store.
+    @Test func catalogStoreWhenTheListHasNone() throws {
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
         let list = try #require(kitchen.list("surprise"))
         #expect(PlainTextShare.list(list, kitchen: kitchen, ascii: true) == """
             Surprise party
             1 item
+
+            MARKET
 
             Bakery
             [ ] 1 cake

@@ -1,6 +1,5 @@
 import Foundation
 import Larder
-import LarderMarkdown
 import Testing
 
 @testable import LarderSite
@@ -70,7 +69,7 @@ import Testing
     /// before the section's steps; steps read as their plain text.
     private func expectedInstructions(_ recipe: Recipe) -> [String] {
         recipe.directions.flatMap { section in
-            (section.title.map { [$0] } ?? []) + section.steps.map { Markdown.plainText(inline: $0) }
+            (section.title.map { [$0] } ?? []) + section.steps.map(RecipeJSONLD.stepText)
         }.map(normalized)
     }
 

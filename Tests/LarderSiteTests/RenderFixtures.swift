@@ -48,7 +48,7 @@ extension RenderFixtures {
                 { "id": "market", "name": "Market", "aisles": ["bakery", "produce"] },
                 { "id": "shop", "name": "Corner Shop" }
               ],
-              "catalog": { "bread": { "store": "market" } }
+              "catalog": { "bread": { "store": "market" }, "cake": { "store": "market" } }
             }
             """,
         "lists/weekly.md": """

@@ -40,32 +40,44 @@ import Testing
 }
 
 @Suite struct HMACTests {
-    /// RFC 4231, test cases 1 to 7 (case 5's output is truncated to 128 bits).
-    @Test(arguments: [
-        (1, [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8),
-         "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
-        (2, Array("Jefe".utf8), Array("what do ya want for nothing?".utf8),
-         "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
-        (3, [UInt8](repeating: 0xaa, count: 20), [UInt8](repeating: 0xdd, count: 50),
-         "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
-        (4, (1...25).map { UInt8($0) }, [UInt8](repeating: 0xcd, count: 50),
-         "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"),
-        (5, [UInt8](repeating: 0x0c, count: 20), Array("Test With Truncation".utf8),
-         "a3b6167473100ee06e0c796c2955552b"),
-        (6, [UInt8](repeating: 0xaa, count: 131),
-         Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
-         "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
-        (7, [UInt8](repeating: 0xaa, count: 131),
-         Array("This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.".utf8),
-         "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
-    ])
-    func rfc4231(number: Int, key: [UInt8], message: [UInt8], mac: String) {
-        let full = hex(HMAC.sha256(key: key, message: message))
-        #expect(full.hasPrefix(mac), "test case \(number)")
+    struct Case: Sendable, CustomTestStringConvertible {
+        var number: Int
+        var key: [UInt8]
+        var message: [UInt8]
+        /// Hex; case 5's is truncated to 128 bits.
+        var mac: String
+        var testDescription: String { "RFC 4231 test case \(number)" }
+    }
+
+    static let cases: [Case] = [
+        Case(number: 1, key: [UInt8](repeating: 0x0b, count: 20), message: Array("Hi There".utf8),
+             mac: "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
+        Case(number: 2, key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8),
+             mac: "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
+        Case(number: 3, key: [UInt8](repeating: 0xaa, count: 20), message: [UInt8](repeating: 0xdd, count: 50),
+             mac: "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
+        Case(number: 4, key: (1...25).map { UInt8($0) }, message: [UInt8](repeating: 0xcd, count: 50),
+             mac: "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"),
+        Case(number: 5, key: [UInt8](repeating: 0x0c, count: 20), message: Array("Test With Truncation".utf8),
+             mac: "a3b6167473100ee06e0c796c2955552b"),
+        Case(number: 6, key: [UInt8](repeating: 0xaa, count: 131),
+             message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+             mac: "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+        Case(number: 7, key: [UInt8](repeating: 0xaa, count: 131),
+             message: Array(("This is a test using a larger than block-size key and a larger than block-size data. "
+                 + "The key needs to be hashed before being used by the HMAC algorithm.").utf8),
+             mac: "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
+    ]
+
+    /// RFC 4231, test cases 1 to 7.
+    @Test(arguments: cases)
+    func rfc4231(_ testCase: Case) {
+        let full = hex(HMAC.sha256(key: testCase.key, message: testCase.message))
         #expect(full.count == 64)
+        #expect(full.hasPrefix(testCase.mac))
     }
 }
 
-func hex(_ bytes: [UInt8]) -> String {
+private func hex(_ bytes: [UInt8]) -> String {
     bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
 }

@@ -1,5 +1,4 @@
 import Larder
-import LarderMarkdown
 import LarderQuantities
 
 /// Lists and recipes as plain text, to paste into a chat app with no
@@ -114,7 +113,7 @@ enum PlainTextShare {
                 if let title = section.title { lines += ["", title] }
                 for step in section.steps {
                     number += 1
-                    lines.append("\(number). " + Markdown.plainText(inline: step))
+                    lines.append("\(number). " + RecipeJSONLD.stepText(step))
                 }
             }
         }

@@ -102,7 +102,7 @@ enum RecipeJSONLD {
         var elements: [SiteJSON] = []
         for section in sections {
             let steps = section.steps.map { step -> SiteJSON in
-                .fields(["@type": .string("HowToStep"), "text": .string(Markdown.plainText(inline: step))])
+                .fields(["@type": .string("HowToStep"), "text": .string(stepText(step))])
             }
             if let title = section.title {
                 elements.append(.fields([
@@ -115,6 +115,11 @@ enum RecipeJSONLD {
             }
         }
         return elements.isEmpty ? nil : .array(elements)
+    }
+
+    /// A step's Markdown as one line of plain text.
+    static func stepText(_ step: String) -> String {
+        Markdown.plainText(inline: step)
     }
 
     /// Paragraphs of Markdown as plain text, separated by blank lines.
