@@ -44,7 +44,13 @@ extension SiteBuilder {
             sourceText: source,
             sourceHref: source.flatMap { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : nil },
             date: recipe.date,
-            nutrition: recipe.nutrition.map { DetailView(key: Self.nutritionLabel($0.key), value: $0.value) },
+            nutrition: recipe.nutrition.map {
+                // The same units as the JSON-LD, "kcal" being shorter on a page.
+                DetailView(
+                    key: Self.nutritionLabel($0.key),
+                    value: RecipeJSONLD.nutritionValue($0).replacingOccurrences(of: " calories", with: " kcal")
+                )
+            },
             ingredientGroups: groups,
             directionSections: sections,
             notesHTML: html(recipe.notes),

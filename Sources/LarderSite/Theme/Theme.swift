@@ -92,7 +92,7 @@ public struct Theme: Sendable {
         guard library.getTemplate(named: template) != nil else {
             throw ThemeError(template: "\(template).mustache", reason: "does not exist")
         }
-        guard let output = library.render(context, withTemplate: template),
+        guard let output = library.render(TemplateData.convert(context), withTemplate: template),
               output.contains(where: { !$0.isWhitespace }) else {
             throw ThemeError(template: "\(template).mustache", reason: "rendered nothing")
         }

@@ -120,7 +120,7 @@ private func copy(_ source: String, to destination: String) throws(SiteWriteErro
 }
 
 /// Removes a folder and everything in it, by file descriptors: a link is
-/// removed, never followed, and no path is built for an entry unless it fails.
+/// removed, never followed, and paths are built only for folders and failures.
 private func removeFolder(_ path: String) throws(SiteWriteError) {
     let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     guard fd >= 0 else { throw .system(errno, path: path, action: "cannot remove the folder") }
@@ -167,22 +167,5 @@ private func removeContents(of fd: Int32, at path: String) throws(SiteWriteError
                 throw .system(errno, path: path + "/" + String(cString: name), action: "cannot remove")
             }
         }
-    }
-}
-
-extension SiteWriteError {
-    /// A failed system call, with the system's words and what to do about the
-    /// usual causes.
-    static func system(_ code: Int32, path: String, action: String) -> SiteWriteError {
-        let hint: String
-        switch code {
-        case ENOSPC, EDQUOT: hint = "free some disk space and build again"
-        case EACCES, EPERM: hint = "check the permissions of the folder, or choose another -o"
-        case EROFS: hint = "the disk is read-only; choose another -o"
-        case ENAMETOOLONG: hint = "use shorter ids or a shorter -o"
-        case ENOENT: hint = "check that it exists"
-        default: hint = "fix the cause and build again"
-        }
-        return SiteWriteError(path: path, reason: "\(action): \(String(cString: strerror(code))); \(hint)")
     }
 }

@@ -61,13 +61,18 @@ struct ProcessResult {
     var stdout: String
     var stderr: String
 
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+    /// `environment` adds to (or overrides) this process's environment.
+    static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -85,6 +90,22 @@ struct ProcessResult {
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData.value ?? Data(), as: UTF8.self)
         )
+    }
+
+    /// `run` on a thread of its own, for long runs (a browser, a JVM) from
+    /// async tests: waiting does not hold one of the few threads that run
+    /// the other tests.
+    static func runDetached(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+        environment extra: [String: String] = [:]
+    ) async throws -> ProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    try run(executable, arguments, in: directory, environment: extra)
+                })
+            }.start()
+        }
     }
 }
 

@@ -6,20 +6,22 @@ violations as JSON on stdout.
     axe_check.py SITE_DIR [--viewport 390x844] [--viewport 1280x900]
                           [--scheme light] [--scheme dark]
 
-Each page is checked once per viewport and colour scheme. The output is one
-JSON object: {"checked": <axe runs>, "pages": <pages>, "violations": [{page, viewport,
+Each page is checked once per viewport and colour scheme (by default both
+viewports above, light and dark). The output is one JSON object:
+{"checked": <axe runs>, "pages": <pages>, "violations": [{page, viewport,
 colorScheme, id, impact, help, helpUrl, nodes: [{target, html, summary}]}]}.
 Exit status: 0 when the run worked (violations or not), 2 when it could not
 run (no Chromium, no Playwright): the caller reads the JSON, not the status.
 
-`--probe` only starts the browser on a blank page: the test suite uses it to
-tell whether the tool works on this machine.
+`--probe` only starts the browser on a blank page and loads axe in it: the
+test suite uses it to tell whether the tool works on this machine.
 
 Playwright never downloads a browser here: it is pointed at Debian's
 chromium (CHROMIUM overrides the path).
 """
 
 import argparse
+import asyncio
 import json
 import os
 import sys
@@ -30,6 +32,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Headless in a container: no sandbox (root, no user namespaces), and no
 # reliance on a small /dev/shm.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
+OPTIONS = json.dumps({"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
 
 
 def viewport(text):
@@ -44,10 +47,12 @@ def main():
     parser.add_argument("--scheme", action="append", choices=["light", "dark"])
     parser.add_argument("--probe", action="store_true")
     args = parser.parse_args()
+    if not args.probe and args.site is None:
+        parser.error("SITE_DIR is required")
 
     try:
         from axe_playwright_python.base import AXE_SCRIPT
-        from playwright.sync_api import sync_playwright
+        from playwright.async_api import async_playwright
     except ImportError as error:
         print(f"axe_check: {error} (run scripts/setup-test-tools)", file=sys.stderr)
         return 2
@@ -55,66 +60,76 @@ def main():
         print(f"axe_check: no Chromium at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
         return 2
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            if args.probe:
-                page = browser.new_page()
-                page.set_content("<!DOCTYPE html><title>probe</title><p>probe</p>")
-                page.evaluate(AXE_SCRIPT)
-                print(json.dumps({"axe": page.evaluate("axe.version")}))
-                return 0
-            if args.site is None:
-                parser.error("SITE_DIR is required")
-            return check(browser, AXE_SCRIPT, args)
-        finally:
-            browser.close()
+    async def run():
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            )
+            try:
+                if args.probe:
+                    page = await browser.new_page()
+                    await page.set_content("<!DOCTYPE html><title>probe</title><p>probe</p>")
+                    await page.evaluate(AXE_SCRIPT)
+                    return {"axe": await page.evaluate("axe.version")}
+                return await check(browser, AXE_SCRIPT, args)
+            finally:
+                await browser.close()
 
-
-def check(browser, axe_script, args):
-    site = args.site.resolve()
-    pages = sorted(site.rglob("*.html"))
-    options = json.dumps({"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
-    violations = []
-    checked = 0
-    # One browser for everything and one tab per viewport, reused for every
-    # page. The colour scheme only switches `prefers-color-scheme`, which
-    # applies live, so each page loads once per viewport and axe runs once
-    # per scheme on it (a reload per scheme would double the time).
-    for size in args.viewport or [viewport("390x844"), viewport("1280x900")]:
-        context = browser.new_context(viewport=size)
-        page = context.new_page()
-        for path in pages:
-            page.goto(path.as_uri(), wait_until="load")
-            page.evaluate(axe_script)
-            for scheme in args.scheme or ["light", "dark"]:
-                page.emulate_media(color_scheme=scheme)
-                result = page.evaluate(f"axe.run(document, {options})")
-                checked += 1
-                for violation in result["violations"]:
-                    violations.append({
-                        "page": path.relative_to(site).as_posix(),
-                        "viewport": f"{size['width']}x{size['height']}",
-                        "colorScheme": scheme,
-                        "id": violation["id"],
-                        "impact": violation.get("impact"),
-                        "help": violation["help"],
-                        "helpUrl": violation.get("helpUrl"),
-                        "nodes": [
-                            {
-                                "target": [str(t) for t in node.get("target", [])],
-                                "html": node.get("html", ""),
-                                "summary": node.get("failureSummary", ""),
-                            }
-                            for node in violation.get("nodes", [])
-                        ],
-                    })
-        context.close()
-    json.dump({"checked": checked, "pages": len(pages), "violations": violations}, sys.stdout)
+    json.dump(asyncio.run(run()), sys.stdout)
     print()
     return 0
+
+
+async def check(browser, axe_script, args):
+    site = args.site.resolve()
+    pages = sorted(site.rglob("*.html"))
+    sizes = args.viewport or [viewport("390x844"), viewport("1280x900")]
+    schemes = args.scheme or ["light", "dark"]
+    # One browser for everything, and one tab per viewport, reused for every
+    # page; the viewports run side by side (each tab has a renderer process
+    # of its own, so two cores are used). The colour scheme only switches
+    # `prefers-color-scheme`, which applies live: each page loads once per
+    # viewport and axe runs once per scheme on it.
+    runs = await asyncio.gather(*(check_viewport(browser, axe_script, site, pages, size, schemes) for size in sizes))
+    return {
+        "checked": sum(checked for checked, _ in runs),
+        "pages": len(pages),
+        "violations": [violation for _, violations in runs for violation in violations],
+    }
+
+
+async def check_viewport(browser, axe_script, site, pages, size, schemes):
+    context = await browser.new_context(viewport=size)
+    page = await context.new_page()
+    checked = 0
+    violations = []
+    for path in pages:
+        await page.goto(path.as_uri(), wait_until="load")
+        await page.evaluate(axe_script)
+        for scheme in schemes:
+            await page.emulate_media(color_scheme=scheme)
+            result = await page.evaluate(f"axe.run(document, {OPTIONS})")
+            checked += 1
+            for violation in result["violations"]:
+                violations.append({
+                    "page": path.relative_to(site).as_posix(),
+                    "viewport": f"{size['width']}x{size['height']}",
+                    "colorScheme": scheme,
+                    "id": violation["id"],
+                    "impact": violation.get("impact"),
+                    "help": violation["help"],
+                    "helpUrl": violation.get("helpUrl"),
+                    "nodes": [
+                        {
+                            "target": [str(t) for t in node.get("target", [])],
+                            "html": node.get("html", ""),
+                            "summary": node.get("failureSummary", ""),
+                        }
+                        for node in violation.get("nodes", [])
+                    ],
+                })
+    await context.close()
+    return checked, violations
 
 
 if __name__ == "__main__":
