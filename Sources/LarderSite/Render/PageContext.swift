@@ -126,7 +126,8 @@ struct ListBody: Sendable {
 }
 
 struct StoreGroup: Sendable {
-    /// nil for items with no store.
+    /// nil when the list names no stores at all; "Any store" for the items
+    /// with none when others have one.
     var name: String?
     var mapHref: String?
     var geoHref: String?
@@ -201,6 +202,8 @@ struct RecipeBody: Sendable {
     var directionSections: [DirectionSectionView]
     var notesHTML: String?
     var textHref: String
+    /// Key of the ticked ingredients in the browser's localStorage.
+    var storageKey: String
     var favorite: Bool
     /// schema.org Recipe, safe inside <script type="application/ld+json">.
     var jsonLD: String

@@ -8,7 +8,7 @@ extension SiteBuilder {
         let current = kitchen.currentList.flatMap { $0.visibility == .public ? $0 : nil }
         var groups = recipeCategories.map { taxon in
             RecipeGroup(
-                name: taxon.name, href: "categories/\(taxon.slug)/index.html",
+                name: taxon.displayName, href: "categories/\(taxon.slug)/index.html",
                 recipes: taxon.recipes.map { recipeSummary($0, root: "") }
             )
         }
@@ -48,24 +48,26 @@ extension SiteBuilder {
     }
 
     func categoriesPage() throws(ThemeError) -> OutputFile {
-        try overviewPage("categories", title: "Categories", taxa: recipeCategories)
+        try overviewPage("categories", title: "Categories", taxa: recipeCategories, title: \.displayName)
     }
 
     func tagsPage() throws(ThemeError) -> OutputFile {
-        try overviewPage("tags", title: "Tags", taxa: recipeTags)
+        try overviewPage("tags", title: "Tags", taxa: recipeTags, title: \.name)
     }
 
-    private func overviewPage(_ folder: String, title: String, taxa: [Taxon]) throws(ThemeError) -> OutputFile {
+    private func overviewPage(
+        _ folder: String, title: String, taxa: [Taxon], title name: KeyPath<Taxon, String>
+    ) throws(ThemeError) -> OutputFile {
         let path = "\(folder)/index.html"
         let body = CollectionBody(
             heading: title, intro: nil, recipes: [], lists: [], items: [],
-            links: taxa.map { CountLink(title: $0.name, href: "\($0.slug)/index.html", count: $0.recipes.count) }
+            links: taxa.map { CountLink(title: $0[keyPath: name], href: "\($0.slug)/index.html", count: $0.recipes.count) }
         )
         return try renderPage("collection", path: path, meta: meta(title: title, description: nil, path: path, name: "page-\(folder)"), body: body)
     }
 
     func categoryPage(_ taxon: Taxon) throws(ThemeError) -> OutputFile {
-        try taxonPage(taxon, folder: "categories", heading: taxon.name)
+        try taxonPage(taxon, folder: "categories", heading: taxon.displayName)
     }
 
     func tagPage(_ taxon: Taxon) throws(ThemeError) -> OutputFile {

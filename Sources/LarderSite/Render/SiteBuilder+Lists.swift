@@ -20,10 +20,10 @@ extension SiteBuilder {
             descriptionHTML: html(list.description),
             membersText: list.members.isEmpty ? nil : list.members.joined(separator: ", "),
             countText: countText(list),
-            storageKey: "larder:" + folder,
+            storageKey: storageKey(folder),
             textHref: "../" + (textPath.split(separator: "/").last.map(String.init) ?? textPath),
             shareText: shareText,
-            groups: ListGrouping.groups(list, kitchen: kitchen).map { storeGroup($0, list: list, root: root) },
+            groups: storeGroups(list, root: root),
             recipes: list.recipes.compactMap { request in
                 kitchen.recipe(request.recipe).map { recipe in
                     ListRecipe(
@@ -64,7 +64,15 @@ extension SiteBuilder {
         )
     }
 
-    private func storeGroup(_ group: ListGrouping.StoreGroup, list: ShoppingList, root: String) -> StoreGroup {
+    private func storeGroups(_ list: ShoppingList, root: String) -> [StoreGroup] {
+        let groups = ListGrouping.groups(list, kitchen: kitchen)
+        let named = groups.contains { $0.store != nil }
+        return groups.map { storeGroup($0, list: list, root: root, unnamed: named ? "Any store" : nil) }
+    }
+
+    private func storeGroup(
+        _ group: ListGrouping.StoreGroup, list: ShoppingList, root: String, unnamed: String?
+    ) -> StoreGroup {
         var seen: [String: Int] = [:]
         let sections = group.sections.map { section in
             ItemSection(
@@ -73,7 +81,7 @@ extension SiteBuilder {
             )
         }
         return StoreGroup(
-            name: group.store?.name,
+            name: group.store?.name ?? unnamed,
             mapHref: group.store.flatMap(Self.mapLink),
             geoHref: group.store?.location.map { "geo:\($0.latitude),\($0.longitude)" },
             addressText: group.store?.address,

@@ -1,3 +1,4 @@
+import Foundation
 import Larder
 import LarderMarkdown
 import LarderQuantities
@@ -41,7 +42,7 @@ extension SiteBuilder {
             yield: recipe.yield,
             times: times(recipe),
             author: recipe.author,
-            sourceText: source,
+            sourceText: source.map(Self.linkText),
             sourceHref: source.flatMap { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : nil },
             date: recipe.date,
             nutrition: recipe.nutrition.map {
@@ -55,6 +56,7 @@ extension SiteBuilder {
             directionSections: sections,
             notesHTML: html(recipe.notes),
             textHref: "../\(recipe.id).txt",
+            storageKey: storageKey(folder),
             favorite: kitchen.favorites.recipes.contains(recipe.id),
             jsonLD: RecipeJSONLD.json(
                 for: recipe, kitchen: kitchen, pageURL: absoluteURL(folder),
@@ -96,6 +98,12 @@ extension SiteBuilder {
             times.append(TimeView(label: label, text: AmountFormat.duration(seconds: time.seconds), iso: time.iso8601))
         }
         return times
+    }
+
+    /// A source as shown: the host of a URL ("example.org"), else as written.
+    static func linkText(_ source: String) -> String {
+        guard let url = URL(string: source), let host = url.host, source.hasPrefix("http") else { return source }
+        return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
     }
 
     /// "carbohydrateContent" -> "Carbohydrate", "calories" -> "Calories".

@@ -35,6 +35,10 @@ public struct SiteBuilder: Sendable {
         var name: String
         var slug: String
         var recipes: [Recipe]
+
+        /// As a heading: "breakfast" -> "Breakfast" (what the user wrote
+        /// otherwise kept).
+        var displayName: String { name.prefix(1).uppercased() + name.dropFirst() }
     }
 
     /// `unlisted` derives the addresses of unlisted lists; it is required
@@ -139,6 +143,12 @@ public struct SiteBuilder: Sendable {
     /// "../../" for "lists/weekly/index.html".
     func root(of path: String) -> String {
         String(repeating: "../", count: path.count { $0 == "/" })
+    }
+
+    /// Keys in the browser's localStorage, prefixed per site: sites served
+    /// from one origin (user.github.io/a and /b) share its storage.
+    func storageKey(_ folder: String) -> String {
+        "larder:\(Self.slug(kitchen.config.baseURL ?? kitchen.config.title)):\(folder)"
     }
 
     func absoluteURL(_ path: String) -> String? {
