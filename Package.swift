@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "LarderTests",
             dependencies: ["Larder", "LarderSite", "LarderCore", "LarderQuantities", "LarderCLI"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Tools/axe_check.py"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -47,14 +47,8 @@ enum AxeChecker {
             + schemes.flatMap { ["--scheme", $0] }
         let result = try await ProcessResult.runDetached(env, arguments)
         guard result.status == 0, let report = try? JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8)) else {
-            throw Failure(status: result.status, output: result.stdout + result.stderr)
+            throw ToolFailure(tool: "axe_check.py", status: result.status, output: result.stdout + result.stderr)
         }
         return report
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var status: Int32
-        var output: String
-        var description: String { "axe_check.py exited with \(status):\n\(output)" }
     }
 }

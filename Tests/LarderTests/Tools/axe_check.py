@@ -30,8 +30,9 @@ from pathlib import Path
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Headless in a container: no sandbox (root, no user namespaces), and no
-# reliance on a small /dev/shm.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
+# reliance on a small /dev/shm. axe reads the stylesheets again with XHR for
+# its CSS rules, which file:// pages may only do with file access allowed.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--allow-file-access-from-files"]
 OPTIONS = json.dumps({"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
 
 
