@@ -140,7 +140,7 @@ import Testing
             Ingredients
 
             Soup
-            • 2-3 tomatoes
+            • 2–3 tomatoes
 
             To serve
             • ¼ cup cream

@@ -35,7 +35,7 @@ import Testing
         let recipe = try #require(kitchen.recipe("soup"))
         #expect(RecipeJSONLD.json(for: recipe, kitchen: kitchen, pageURL: nil, imageURL: nil) == #"""
             {"@context":"https://schema.org","@type":"Recipe","name":"Tomato soup","inLanguage":"en",\#
-            "totalTime":"PT1H5M","recipeYield":"1 serving","recipeIngredient":["2-3 tomatoes","¼ cup cream"],\#
+            "totalTime":"PT1H5M","recipeYield":"1 serving","recipeIngredient":["2–3 tomatoes","¼ cup cream"],\#
             "recipeInstructions":[{"@type":"HowToStep","text":"Heat the oven."},\#
             {"@type":"HowToSection","name":"Soup","itemListElement":[{"@type":"HowToStep","text":"Roast the tomatoes."},\#
             {"@type":"HowToStep","text":"Blend them."}]}]}

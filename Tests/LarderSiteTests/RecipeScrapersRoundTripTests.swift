@@ -42,7 +42,7 @@ import Testing
         #expect(pancakes.totalTime == 30)
         let curry = try #require(zip(kitchen.recipes, results).first { $0.0.id == "chicken-curry" }?.1)
         #expect(curry.instructions?.first == "Marinate")
-        #expect(curry.ingredients?.contains("1-2 tsp chili powder") == true)
+        #expect(curry.ingredients?.contains("1–2 tsp chili powder") == true)
         #expect(curry.yields == "4 servings")
         #expect(curry.totalTime == 90)
     }

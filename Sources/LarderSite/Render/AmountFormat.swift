@@ -21,11 +21,10 @@ enum AmountFormat {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
-    /// US volumes and anything written with a fraction read as fractions;
-    /// metric amounts as decimals.
+    /// Metric amounts read as decimals ("1.5 l"); everything else as the
+    /// fractions cooks use ("1 ½ tsp", "1 ½ cloves"), also once rescaled.
     static func isFractional(_ quantity: Quantity, unit: Unit?) -> Bool {
-        if unit?.system == .metric { return false }
-        return !quantity.lowerBound.isInteger || !quantity.upperBound.isInteger
+        unit?.system != .metric
     }
 
     /// "1 ½", "2–3", "0.25"
