@@ -13,8 +13,10 @@ import Testing
         let paths = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
         for path in paths {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue { files[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = try Data(contentsOf: url)
+            }
         }
         return files
     }
