@@ -21,6 +21,15 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // QR codes: libqrencode from Debian's libqrencode-dev, used only by
+        // LarderQR.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        // QR codes as inline SVG (the shopping sheet's link to the list online).
+        .target(name: "LarderQR", dependencies: ["CQRencode"]),
         // Positions, diagnostics and the positioned JSON reader.
         .target(name: "LarderCore"),
         // A JSON Schema (draft 2020-12) validator over positioned JSON values.
@@ -45,7 +54,7 @@ let package = Package(
         .target(
             name: "LarderSite",
             dependencies: [
-                "Larder", "LarderCore", "LarderMarkdown", "LarderQuantities",
+                "Larder", "LarderCore", "LarderMarkdown", "LarderQuantities", "LarderQR",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             // The built-in theme (top-level Templates/, linked into the target).
@@ -62,6 +71,7 @@ let package = Package(
         .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema", "LarderCore"]),
         .testTarget(name: "LarderMarkdownTests", dependencies: ["LarderMarkdown"]),
         .testTarget(name: "LarderQuantitiesTests", dependencies: ["LarderQuantities", "LarderCore"]),
+        .testTarget(name: "LarderQRTests", dependencies: ["LarderQR"]),
         .testTarget(
             name: "LarderSiteTests",
             dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities"],

@@ -81,7 +81,7 @@ import Testing
     @Test func unlistedListAppearsOnlyOnItsOwnPages() throws {
         let files = try Self.build()
         let token = UnlistedLinks(secret: Self.secret).token(for: "secret")
-        let own = ["lists/\(token)/index.html", "lists/\(token).txt"]
+        let own = ["lists/\(token)/index.html", "lists/\(token).txt", "lists/\(token)/print/index.html"]
         #expect(Set(files.map(\.path)).isSuperset(of: own))
         #expect(!files.contains { $0.path.hasPrefix("lists/secret") })
         for file in files where !own.contains(file.path) {

@@ -1,8 +1,8 @@
 /// "Did you mean …?" for ids and names.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate closest to `word` by edit distance, when close enough to
     /// be a likely typo.
-    static func closest<S: Sequence<String>>(to word: String, in candidates: S) -> String? {
+    public static func closest<S: Sequence<String>>(to word: String, in candidates: S) -> String? {
         let limit = max(1, word.count / 3)
         var best: (String, Int)?
         for candidate in candidates {
@@ -33,7 +33,7 @@ enum Suggestion {
     }
 
     /// A hint naming the nearest candidate, or listing a few.
-    static func hint(for word: String, among candidates: [String], plural: String) -> String {
+    public static func hint(for word: String, among candidates: [String], plural: String) -> String {
         if let match = closest(to: word, in: candidates) { return "did you mean \"\(match)\"?" }
         if candidates.isEmpty { return "there are no \(plural) defined yet" }
         let shown = candidates.prefix(8).joined(separator: ", ")

@@ -53,6 +53,14 @@ enum AmountFormat {
         }
     }
 
+    /// "12.40 EUR", or "12.40" without a currency (to the cent, halves away
+    /// from zero).
+    static func money(_ amount: Rational, currency: String?) -> String {
+        let cents = (amount * Rational(100)).rounded
+        let text = "\(cents / 100).\(String(format: "%02d", abs(cents % 100)))"
+        return currency.map { "\(text) \($0)" } ?? text
+    }
+
     /// "1 h 15 min"
     static func duration(seconds: Int) -> String {
         let hours = seconds / 3_600, minutes = seconds % 3_600 / 60

@@ -123,6 +123,8 @@ struct ListBody: Sendable {
     var recipes: [ListRecipe]
     var totalText: String?
     var favorite: Bool
+    /// The shopping sheet (`print/index.html`), for shopping lists.
+    var printHref: String?
 }
 
 struct StoreGroup: Sendable {

@@ -9,7 +9,10 @@ extension SiteBuilder {
         let path = page(folder)
         let root = root(of: path)
         let textPath = String(folder.dropLast()) + ".txt"
-        let shareText = PlainTextShare.list(list, kitchen: kitchen)
+        let plan = plans[list.id]
+        let shareText = plan.map {
+            PlanShare.render($0, title: list.title, format: .text, system: kitchen.config.units)
+        } ?? PlainTextShare.list(list, kitchen: kitchen)
         let body = ListBody(
             id: list.id,
             title: list.title,
@@ -23,7 +26,7 @@ extension SiteBuilder {
             storageKey: storageKey(folder),
             textHref: "../" + (textPath.split(separator: "/").last.map(String.init) ?? textPath),
             shareText: shareText,
-            groups: storeGroups(list, root: root),
+            groups: plan.map { planGroups($0, root: root) } ?? storeGroups(list, root: root),
             recipes: list.recipes.compactMap { request in
                 kitchen.recipe(request.recipe).map { recipe in
                     ListRecipe(
@@ -32,8 +35,9 @@ extension SiteBuilder {
                     )
                 }
             },
-            totalText: priceText(list.items.map(lineTotal)),
-            favorite: kitchen.favorites.lists.contains(list.id)
+            totalText: plan.map { $0.total.map(money) } ?? priceText(list.items.map(lineTotal)),
+            favorite: kitchen.favorites.lists.contains(list.id),
+            printHref: list.kind == .shopping ? Self.printFolder + "index.html" : nil
         )
         let meta = meta(
             title: list.title, description: summary(list.description) ?? countText(list), path: path,
@@ -46,7 +50,10 @@ extension SiteBuilder {
         ]
     }
 
+    /// Shopping lists count the lines of their plan (recipe ingredients
+    /// included, the same thing merged once); other lists their items.
     func countText(_ list: ShoppingList) -> String {
+        if let plan = plans[list.id] { return PlanShare.counts(plan) }
         let total = list.items.count
         let done = list.items.count { $0.checked }
         func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
@@ -61,6 +68,52 @@ extension SiteBuilder {
         ListSummary(
             title: list.title, href: root + page(listFolder(list)), kind: list.kind.rawValue,
             countText: countText(list), favorite: kitchen.favorites.lists.contains(list.id)
+        )
+    }
+
+    /// A shopping list's page from its plan: stores, aisles, merged lines.
+    private func planGroups(_ plan: ShoppingPlan, root: String) -> [StoreGroup] {
+        let named = plan.stores.contains { $0.store != nil }
+        let favorites = Set(kitchen.favorites.items.map(ItemName.key))
+        return plan.stores.map { section in
+            StoreGroup(
+                name: section.store?.name ?? (named ? "Any store" : nil),
+                mapHref: section.store.flatMap(Self.mapLink),
+                geoHref: section.store?.location.map { "geo:\($0.latitude),\($0.longitude)" },
+                addressText: section.store?.address,
+                sections: section.categories.map { category in
+                    ItemSection(
+                        name: category.category.name, emoji: category.category.emoji,
+                        items: category.lines.map { planItem($0, root: root, favorites: favorites) }
+                    )
+                },
+                totalText: section.total.map(money)
+            )
+        }
+    }
+
+    private func planItem(_ line: PlanLine, root: String, favorites: Set<String>) -> ItemView {
+        let item = line.items.first
+        let recipes = line.provenance.map(\.source).filter { $0.kind == .recipe && $0.partOf == nil }
+        var seen = Set<String>()
+        let labels = recipes.map(\.label).filter { seen.insert($0).inserted }
+        return ItemView(
+            id: "item-" + Self.slug(line.key),
+            name: line.name,
+            quantityText: line.amountText(in: kitchen.config.units),
+            note: line.notes.isEmpty ? nil : line.notes.joined(separator: "; "),
+            checked: line.checked,
+            priorityHigh: line.priority == .high,
+            priorityLow: line.priority == .low,
+            priorityText: line.priority == .normal ? nil : "\(line.priority.rawValue) priority",
+            requestedBy: item?.requestedBy,
+            priceText: item?.price.map { money($0) },
+            added: item?.added,
+            imageHref: imageHref(item?.image, root: root),
+            url: item?.url,
+            details: item?.details.map { DetailView(key: $0.key, value: $0.value) } ?? [],
+            favorite: favorites.contains(line.key),
+            sourceText: labels.isEmpty ? nil : "for " + labels.joined(separator: ", ")
         )
     }
 
@@ -143,9 +196,7 @@ extension SiteBuilder {
 
     /// "12.40 EUR", or "12.40" without a currency.
     func money(_ amount: Rational) -> String {
-        let cents = (amount * Rational(100)).rounded
-        let text = "\(cents / 100).\(String(format: "%02d", abs(cents % 100)))"
-        return kitchen.config.currency.map { "\(text) \($0)" } ?? text
+        AmountFormat.money(amount, currency: kitchen.config.currency)
     }
 }
 

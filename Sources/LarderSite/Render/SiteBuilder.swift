@@ -29,6 +29,9 @@ public struct SiteBuilder: Sendable {
     /// Recipe categories and tags, each with its recipes, sorted by name.
     let recipeCategories: [Taxon]
     let recipeTags: [Taxon]
+    /// Shopping lists' plans (items and recipe ingredients merged, grouped by
+    /// store and aisle), by list id; made at the start of `render()`.
+    private(set) var plans: [String: ShoppingPlan] = [:]
 
     /// A recipe category or tag and the recipes that have it.
     struct Taxon: Sendable {
@@ -76,8 +79,23 @@ public struct SiteBuilder: Sendable {
                     """
             )
         }
+        var builder = self
+        for list in kitchen.lists where list.kind == .shopping {
+            do {
+                builder.plans[list.id] = try ShoppingPlanner.plan(
+                    ShoppingRequest(lists: [list.id], includeChecked: true), in: kitchen
+                )
+            } catch {
+                throw SiteBuildError(path: list.path, reason: error.description)
+            }
+        }
+        return try builder.renderPages()
+    }
+
+    private func renderPages() throws(SiteBuildError) -> [OutputFile] {
         var jobs: [PageJob] = [.index, .favorites, .search, .categories, .tags]
         jobs += kitchen.lists.map { .list($0.id) }
+        jobs += kitchen.lists.filter { $0.kind == .shopping }.map { .printSheet($0.id) }
         jobs += kitchen.recipes.map { .recipe($0.id) }
         jobs += recipeCategories.map { .category($0.slug) }
         jobs += recipeTags.map { .tag($0.slug) }
@@ -106,6 +124,7 @@ public struct SiteBuilder: Sendable {
     enum PageJob: Sendable {
         case index, favorites, search, categories, tags
         case list(String)
+        case printSheet(String)
         case recipe(String)
         case category(String)
         case tag(String)
@@ -119,6 +138,7 @@ public struct SiteBuilder: Sendable {
         case .categories: return [try categoriesPage()]
         case .tags: return [try tagsPage()]
         case .list(let id): return try kitchen.list(id).map(listPage) ?? []
+        case .printSheet(let id): return try kitchen.list(id).map(printPage) ?? []
         case .recipe(let id): return try kitchen.recipe(id).map(recipePage) ?? []
         case .category(let slug): return try recipeCategories.first { $0.slug == slug }.map(categoryPage).map { [$0] } ?? []
         case .tag(let slug): return try recipeTags.first { $0.slug == slug }.map(tagPage).map { [$0] } ?? []
@@ -128,7 +148,10 @@ public struct SiteBuilder: Sendable {
     // MARK: Addresses
 
     /// The folder of a list's page, relative to the site root ("lists/weekly/").
-    func listFolder(_ list: ShoppingList) -> String {
+    func listFolder(_ list: ShoppingList) -> String { Self.listFolder(list, unlisted: unlisted) }
+
+    /// The same, also for `larder print`'s QR code.
+    static func listFolder(_ list: ShoppingList, unlisted: UnlistedLinks?) -> String {
         if list.visibility == .unlisted, let unlisted {
             return "lists/\(unlisted.token(for: list.id))/"
         }

@@ -22,9 +22,10 @@ public struct Theme: Sendable {
     /// The templates every build needs. A missing one is an error at load.
     static let templateNames = [
         "layout", "index", "list", "recipe", "collection", "search", "recipe-card", "list-card", "item-meta",
+        "print",
     ]
     /// Files copied to `assets/` in the site.
-    static let assetNames = ["style.css", "larder.js"]
+    static let assetNames = ["style.css", "larder.js", "print.css"]
 
     let library: MustacheLibrary
     /// Asset name to bytes.
@@ -44,8 +45,10 @@ public struct Theme: Sendable {
             "recipe-card.mustache": PackageResources.recipe_card_mustache,
             "list-card.mustache": PackageResources.list_card_mustache,
             "item-meta.mustache": PackageResources.item_meta_mustache,
+            "print.mustache": PackageResources.print_mustache,
             "style.css": PackageResources.style_css,
             "larder.js": PackageResources.larder_js,
+            "print.css": PackageResources.print_css,
         ]
     }
 

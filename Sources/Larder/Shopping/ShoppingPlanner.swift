@@ -1,0 +1,246 @@
+import LarderCore
+import LarderQuantities
+
+/// Makes a ``ShoppingPlan``: the items of lists and the scaled ingredients of
+/// recipes, merged by name, with ticked items and pantry staples set aside,
+/// grouped by store and then by aisle.
+public enum ShoppingPlanner {
+    /// How deep sub-recipes expand. `larder check` rejects cycles; this only
+    /// keeps a kitchen that was not checked from recursing without end.
+    static let maxDepth = 8
+
+    /// The plan for `request`.
+    ///
+    /// - Recipes scale by the servings asked for over the recipe's own (1 when
+    ///   either is missing); a sub-recipe ("1 batch [Pizza dough](pizza-dough)")
+    ///   expands into its ingredients, times its batches.
+    /// - Entries merge by ``ItemName/key(_:)`` (see ``PlanAmount/merged(_:)``).
+    ///   Name, category and store come from the first entry. A store is the
+    ///   item's, else its list's (for recipe ingredients: the list that pulls
+    ///   the recipe in, or the first list), else the catalog's.
+    /// - A line whose list entries are all ticked and that no recipe needs is
+    ///   left out; in a line still to buy, the ticked entries are dropped (they
+    ///   are in the basket). `includeChecked` keeps everything.
+    /// - A pantry staple is left out unless an unticked list item asks for it:
+    ///   writing "olive oil" on a list means it ran out.
+    ///
+    /// Throws when the request, or a requested list's `recipes`, names a list
+    /// or recipe the kitchen does not have.
+    public static func plan(_ request: ShoppingRequest, in kitchen: Kitchen) throws(PlanError) -> ShoppingPlan {
+        var collector = EntryCollector(kitchen: kitchen)
+        var recipeRequests: [(request: RecipeRequest, list: String?)] = []
+        var seenLists = Set<String>()
+        for id in request.lists where seenLists.insert(id).inserted {
+            guard let list = kitchen.list(id) else {
+                throw .unknownList(id, hint: Suggestion.hint(for: id, among: kitchen.lists.map(\.id), plural: "lists"))
+            }
+            collector.add(list)
+            recipeRequests += list.recipes.map { ($0, list.id) }
+        }
+        recipeRequests += request.recipes.map { ($0, nil) }
+        for (recipeRequest, list) in recipeRequests {
+            guard let recipe = kitchen.recipe(recipeRequest.recipe) else {
+                let hint = Suggestion.hint(for: recipeRequest.recipe, among: kitchen.recipes.map(\.id), plural: "recipes")
+                throw .unknownRecipe(recipeRequest.recipe, hint: hint, list: list)
+            }
+            if let servings = recipeRequest.servings, servings <= .zero {
+                throw .invalidServings(recipe: recipe.id, servings: servings)
+            }
+            // A recipe's ingredients go to the store of the list that pulls
+            // it in (extra recipes: the first list's), else the catalog's.
+            let listStore = (list ?? request.lists.first).flatMap { kitchen.list($0)?.store }
+            collector.add(recipe, servings: recipeRequest.servings, listStore: listStore)
+        }
+        return Assembler(kitchen: kitchen, request: request).plan(collector.entries, sources: collector.sources)
+    }
+}
+
+/// One item or ingredient, scaled, with where it belongs.
+struct PlanEntry: Sendable {
+    var name: String
+    var amount: PlanAmount?
+    var source: PlanSource
+    var location: SourceLocation
+    var fromList: Bool
+    var checked: Bool
+    var categoryID: String
+    var storeID: String?
+    var priority: Priority
+    var note: String?
+    var optional: Bool
+    /// Price × quantity, for priced items.
+    var cost: Rational?
+    /// The list item as written; nil for recipe ingredients.
+    var item: Item? = nil
+}
+
+/// Reads lists and recipes into entries, in order: lists, then recipes, each
+/// sub-recipe's ingredients where the sub-recipe stands.
+struct EntryCollector {
+    let kitchen: Kitchen
+    private(set) var entries: [PlanEntry] = []
+    private(set) var sources: [PlanSource] = []
+
+    init(kitchen: Kitchen) {
+        self.kitchen = kitchen
+    }
+
+    mutating func add(_ list: ShoppingList) {
+        let source = PlanSource(kind: .list, id: list.id, title: list.title)
+        sources.append(source)
+        for item in list.items {
+            let entry = kitchen.catalog.entry(for: item.name)
+            entries.append(PlanEntry(
+                name: item.name, amount: Self.amount(item.quantity, unit: item.unit, unitName: item.unitName),
+                source: source, location: item.location, fromList: true, checked: item.checked,
+                categoryID: item.category ?? entry?.category ?? "other", storeID: item.store ?? list.store ?? entry?.store,
+                priority: item.priority, note: item.note, optional: false, cost: Self.cost(item), item: item
+            ))
+        }
+    }
+
+    mutating func add(_ recipe: Recipe, servings: Rational?, listStore: String? = nil) {
+        var scale = Rational.one
+        if let servings, let own = recipe.servings, own > 0, let factor = servings.divided(by: Rational(own)) {
+            scale = factor
+        }
+        let source = PlanSource(kind: .recipe, id: recipe.id, title: recipe.title, servings: servings, scale: scale)
+        sources.append(source)
+        expand(recipe, scale: scale, source: source, path: [recipe.id], listStore: listStore)
+    }
+
+    /// `recipe`'s ingredients times `scale`; sub-recipes in their place.
+    private mutating func expand(
+        _ recipe: Recipe, scale: Rational, source: PlanSource, path: [String], listStore: String?
+    ) {
+        for ingredient in recipe.ingredients {
+            if let id = ingredient.recipe, let sub = kitchen.recipe(id), !path.contains(id),
+               path.count < ShoppingPlanner.maxDepth {
+                let subScale = scale * Self.batches(ingredient)
+                let subSource = PlanSource(
+                    kind: .recipe, id: sub.id, title: sub.title,
+                    servings: sub.servings.map { Rational($0) * subScale }, scale: subScale, partOf: recipe.id
+                )
+                sources.append(subSource)
+                expand(sub, scale: subScale, source: subSource, path: path + [id], listStore: listStore)
+                continue
+            }
+            let entry = kitchen.catalog.entry(for: ingredient.name)
+            entries.append(PlanEntry(
+                name: ingredient.name,
+                amount: Self.amount(ingredient.quantity?.scaled(by: scale), unit: ingredient.unit, unitName: ingredient.unitName),
+                source: source, location: ingredient.location, fromList: false, checked: false,
+                categoryID: entry?.category ?? "other", storeID: listStore ?? entry?.store, priority: .normal, note: nil,
+                optional: ingredient.optional, cost: nil
+            ))
+        }
+    }
+
+    /// "2 batches", "2 [Pizza dough](…)": 2; a range counts its top; any
+    /// other unit ("500 g [Pizza dough](…)") counts as one batch.
+    private static func batches(_ ingredient: Ingredient) -> Rational {
+        guard let quantity = ingredient.quantity, quantity.upperBound > .zero else { return .one }
+        let plain = ingredient.unit == nil && ingredient.unitName == nil
+        return plain || ingredient.unit == .batch ? quantity.upperBound : .one
+    }
+
+    private static func amount(_ quantity: Quantity?, unit: Unit?, unitName: String?) -> PlanAmount? {
+        quantity.map { PlanAmount(quantity: $0, unit: unit, unitName: unit == nil ? unitName : nil) }
+    }
+
+    /// The price is per unit, or per piece: times the quantity (the top of
+    /// a range: an estimate errs high), else times one.
+    private static func cost(_ item: Item) -> Rational? {
+        guard let price = item.price else { return nil }
+        return price * (item.quantity?.upperBound ?? .one)
+    }
+}
+
+/// Merges entries into lines, sets aside what is not to buy, and groups the
+/// rest by store and category.
+struct Assembler {
+    let kitchen: Kitchen
+    let request: ShoppingRequest
+
+    func plan(_ entries: [PlanEntry], sources: [PlanSource]) -> ShoppingPlan {
+        var order: [String] = []
+        var byKey: [String: [PlanEntry]] = [:]
+        for entry in entries {
+            let key = ItemName.key(entry.name)
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(entry)
+        }
+        let pantry = Set(kitchen.config.pantry.map(ItemName.key))
+        var kept: [PlanLine] = []
+        var leftOut: [PlanLine] = []
+        for key in order {
+            let line = self.line(key: key, entries: byKey[key] ?? [], isStaple: pantry.contains(key))
+            let drop = (line.checked && !request.includeChecked) || (line.pantry && !request.includePantry)
+            if drop { leftOut.append(line) } else { kept.append(line) }
+        }
+        let stores = group(kept)
+        return ShoppingPlan(sources: sources, stores: stores, leftOut: leftOut, total: Self.sum(stores.map(\.total)))
+    }
+
+    private func line(key: String, entries all: [PlanEntry], isStaple: Bool) -> PlanLine {
+        let listEntries = all.filter(\.fromList)
+        let checked = !listEntries.isEmpty && listEntries.count == all.count && listEntries.allSatisfy(\.checked)
+        // In a line still to buy, what is already in the basket is not.
+        let entries = checked || request.includeChecked ? all : all.filter { !$0.checked }
+        let first = entries.first ?? all[0]
+        var notes: [String] = []
+        for note in entries.compactMap(\.note) where !notes.contains(note) { notes.append(note) }
+        if entries.allSatisfy(\.optional) { notes.append("optional") }
+        return PlanLine(
+            name: first.name, key: key, amounts: PlanAmount.merged(entries.compactMap(\.amount)),
+            provenance: entries.map { Provenance(source: $0.source, amount: $0.amount, location: $0.location) },
+            categoryID: first.categoryID, storeID: first.storeID, checked: checked,
+            priority: entries.map(\.priority).min() ?? .normal, notes: notes, total: Self.sum(entries.map(\.cost)),
+            pantry: isStaple && !entries.contains { $0.fromList && !$0.checked },
+            items: entries.compactMap(\.item)
+        )
+    }
+
+    /// Stores in config order, then unknown store ids in order, then "any
+    /// store"; categories in the store's aisle order, then the kitchen's
+    /// category order, then unknown ids in order; lines as they came.
+    private func group(_ lines: [PlanLine]) -> [StoreSection] {
+        var byStore: [String?: [String: [PlanLine]]] = [:]
+        for line in lines { byStore[line.storeID, default: [:]][line.categoryID, default: []].append(line) }
+        let storeRank = Self.ranks(kitchen.stores.map(\.id))
+        let categoryRank = Self.ranks(kitchen.categories.map(\.id))
+        let storeIDs = byStore.keys.sorted { a, b in
+            switch (a, b) {
+            case (nil, _): false
+            case (_, nil): true
+            case (let a?, let b?): (storeRank[a] ?? .max, a) < (storeRank[b] ?? .max, b)
+            }
+        }
+        return storeIDs.map { storeID in
+            let store = storeID.map { kitchen.store($0) ?? Store(id: $0, name: $0) }
+            let aisleRank = Self.ranks(store?.aisles ?? [])
+            let categories = byStore[storeID] ?? [:]
+            let sections = categories.keys
+                .sorted { a, b in
+                    (aisleRank[a] ?? .max, categoryRank[a] ?? .max, a) < (aisleRank[b] ?? .max, categoryRank[b] ?? .max, b)
+                }
+                .map { id in
+                    CategorySection(category: kitchen.category(id) ?? Category(id: id, name: id), lines: categories[id] ?? [])
+                }
+            let total = Self.sum(sections.flatMap { $0.lines.map(\.total) })
+            return StoreSection(store: store, categories: sections, total: total)
+        }
+    }
+
+    private static func ranks(_ ids: [String]) -> [String: Int] {
+        Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The sum of the known values; nil when there are none.
+    private static func sum(_ values: [Rational?]) -> Rational? {
+        values.reduce(nil) { total, value in
+            guard let value else { return total }
+            return (total ?? .zero) + value
+        }
+    }
+}

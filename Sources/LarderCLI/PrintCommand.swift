@@ -1,0 +1,175 @@
+import ArgumentParser
+import Foundation
+import Larder
+import LarderQuantities
+import LarderSite
+
+struct PrintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "print",
+        abstract: "Make a printable shopping sheet: lists and recipes merged, by store and aisle.",
+        discussion: """
+            One sheet from the lists (default: `current` in larder.json) and the recipes \
+            asked for, with the recipes of each list: items merged by name, grouped by store \
+            (in config order) and by aisle (in each store's order), a box to tick per line, \
+            estimated totals per store where prices exist, and a QR code to the list online \
+            when larder.json has a baseURL. Ticked items and pantry staples are left out \
+            unless asked.
+
+            The HTML sheet is one file with its stylesheet inside, sized for --paper (default: \
+            PAPERSIZE, else Letter when the locale's country uses it, such as en_US, else A4). \
+            It carries today's date, or the date of SOURCE_DATE_EPOCH when that is set.
+
+              larder print weekly --recipe pancakes*8 -o sheet.html
+              larder print --format text | lp
+
+            Exit status: 0 printed, 1 errors in the data (or the file cannot be written), \
+            2 wrong usage (such as an unknown list or recipe).
+            """
+    )
+
+    @Argument(help: "The list ids (default: `current` in larder.json).")
+    var lists: [String] = []
+
+    @Option(
+        name: .customLong("recipe"),
+        help: ArgumentHelp("A recipe to shop for, at its own servings or at SERVINGS (repeatable).", valueName: "ID[*SERVINGS]")
+    )
+    var recipes: [String] = []
+
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("Write the sheet to FILE instead of standard output.", valueName: "FILE"), completion: .file()
+    )
+    var output: String?
+
+    @Option(help: "html (a page to print from the browser) or text.")
+    var format: SheetFormat = .html
+
+    @Option(help: "a4 or letter (HTML only; default from PAPERSIZE or the locale, else a4).")
+    var paper: PrintSheet.Paper?
+
+    @Flag(help: "Keep items already ticked off.")
+    var includeChecked = false
+
+    @Flag(help: "Keep pantry staples.")
+    var includePantry = false
+
+    @Option(name: .customLong("dir"), help: "The data folder.", completion: .directory)
+    var directory: String = "."
+
+    enum SheetFormat: String, ExpressibleByArgument, CaseIterable {
+        case html, text
+    }
+
+    func run() throws {
+        let requests = try recipes.map(Self.recipeRequest)
+        let kitchen = try loadChecked(directory)
+        let folder = URL(fileURLWithPath: directory)
+        if let output { try refuseDataFile(output, folder: folder) }
+        var ids = lists
+        if ids.isEmpty, requests.isEmpty {
+            guard let current = kitchen.currentList else {
+                throw failure("no list given and no current list; name one: larder print LIST", status: ExitStatus.usage)
+            }
+            ids = [current.id]
+        }
+        let plan: ShoppingPlan
+        do {
+            plan = try ShoppingPlanner.plan(
+                ShoppingRequest(lists: ids, recipes: requests, includeChecked: includeChecked, includePantry: includePantry),
+                in: kitchen
+            )
+        } catch {
+            throw failure(error.description, status: ExitStatus.usage)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        var sheet = PrintSheet(plan: plan, kitchen: kitchen, date: Self.date(environment: environment))
+        if let list = ids.first.flatMap(kitchen.list) {
+            sheet.onlineURL = PrintSheet.onlineURL(of: list, kitchen: kitchen, unlisted: try unlistedLinks(folder, list))
+        }
+        let document: String
+        switch format {
+        case .text:
+            document = sheet.text()
+        case .html:
+            do {
+                let theme = try Theme.load(overrides: folder.appendingPathComponent("templates"))
+                let size = paper ?? .preferred(environment: environment)
+                document = try sheet.html(theme: theme, stylesheet: .embedded(paper: size))
+            } catch {
+                // Theme.load and html(theme:) throw only ThemeError.
+                throw failure(error.description, status: ExitStatus.dataErrors)
+            }
+        }
+        guard let output else {
+            FileHandle.standardOutput.write(Data(document.utf8))
+            return
+        }
+        do {
+            try Data(document.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw failure("\(output): cannot be written (\(error.localizedDescription))", status: ExitStatus.dataErrors)
+        }
+    }
+
+    /// "pancakes" or "pancakes*8" (also "*1/2", "*1.5").
+    static func recipeRequest(_ text: String) throws -> RecipeRequest {
+        guard let star = text.firstIndex(of: "*") else { return RecipeRequest(recipe: text) }
+        let id = String(text[..<star]), servingsText = String(text[text.index(after: star)...])
+        guard !id.isEmpty else {
+            throw failure("--recipe \(text): give the recipe id before the *, such as pancakes*4", status: ExitStatus.usage)
+        }
+        guard let servings = Rational(servingsText), servings > .zero else {
+            throw failure(
+                "--recipe \(text): \"\(servingsText)\" is not a number of servings; write \(id)*4 (or \(id) for the recipe's own)",
+                status: ExitStatus.usage
+            )
+        }
+        return RecipeRequest(recipe: id, servings: servings)
+    }
+
+    /// Today, or the day of SOURCE_DATE_EPOCH (in UTC, as reproducible
+    /// builds expect), as YYYY-MM-DD.
+    static func date(environment: [String: String]) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        var date = Date()
+        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init) {
+            date = Date(timeIntervalSince1970: TimeInterval(epoch))
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        } else {
+            calendar.timeZone = .current
+        }
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// The addresses of unlisted lists, only when the list printed is one
+    /// (its QR code needs the secret); without a secret it has no QR code.
+    private func unlistedLinks(_ folder: URL, _ list: ShoppingList) throws -> UnlistedLinks? {
+        guard list.visibility == .unlisted else { return nil }
+        do {
+            let secret = try UnlistedLinks.loadSecret(dataFolder: folder, environment: ProcessInfo.processInfo.environment)
+            if secret == nil {
+                FileHandle.standardError.write(Data(
+                    "larder: note: no QR code: \(list.id) is unlisted and its address needs LARDER_SECRET or .larder-secret\n".utf8
+                ))
+            }
+            return secret.map(UnlistedLinks.init)
+        } catch {
+            throw failure(error.description, status: ExitStatus.dataErrors)
+        }
+    }
+
+    /// The sheet never goes over the user's own files.
+    private func refuseDataFile(_ output: String, folder: URL) throws {
+        let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let owned = ["lists", "recipes", "templates", "images"].map { "\(root)/\($0)/" }
+        if owned.contains(where: target.hasPrefix) || ["larder.json", "favorites.json"].contains(where: { target == "\(root)/\($0)" }) {
+            throw failure("\(output): is one of the data folder's own files; write the sheet elsewhere", status: ExitStatus.usage)
+        }
+    }
+}
+
+extension PrintSheet.Paper: ExpressibleByArgument {}

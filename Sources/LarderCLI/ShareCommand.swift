@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Larder
+import LarderSite
+
+struct ShareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "share",
+        abstract: "Print a list as a share: plain text for a chat, Markdown for a notes app, or JSON.",
+        discussion: """
+            The list's items and the ingredients of its recipes, merged, grouped by store \
+            and by aisle, ticked items marked. Pantry staples are left out unless asked. \
+            Without LIST, the config's current list.
+
+              larder share weekly | wl-copy
+              larder share weekly --format markdown > weekly.md
+
+            Exit status: 0 printed, 1 errors in the data, 2 wrong usage (such as an unknown list).
+            """
+    )
+
+    @Argument(help: "The list id (default: `current` in larder.json).")
+    var list: String?
+
+    @Option(help: "text (for chat apps), markdown (a task list) or json (for scripts).")
+    var format: PlanShare.Format = .text
+
+    @Flag(help: "[ ] and [x] instead of ☐ and ☑, plain fractions, no emoji.")
+    var ascii = false
+
+    @Flag(help: "Keep pantry staples on the list.")
+    var includePantry = false
+
+    @Option(name: .customLong("dir"), help: "The data folder.", completion: .directory)
+    var directory: String = "."
+
+    func run() throws {
+        let kitchen = try loadChecked(directory)
+        guard let id = list ?? kitchen.currentList?.id else {
+            throw failure("no list given and no current list; name one: larder share LIST", status: ExitStatus.usage)
+        }
+        guard let shoppingList = kitchen.list(id) else {
+            let hint = Suggestion.hint(for: id, among: kitchen.lists.map(\.id), plural: "lists")
+            throw failure("unknown list \"\(id)\"; \(hint)", status: ExitStatus.usage)
+        }
+        let plan: ShoppingPlan
+        do {
+            plan = try ShoppingPlanner.plan(
+                ShoppingRequest(lists: [id], includeChecked: true, includePantry: includePantry), in: kitchen
+            )
+        } catch {
+            throw failure(error.description, status: ExitStatus.usage)
+        }
+        let text = PlanShare.render(
+            plan, title: shoppingList.title, format: format, ascii: ascii,
+            system: kitchen.config.units
+        )
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+extension PlanShare.Format: ExpressibleByArgument {}
+
+/// Loads the data folder for a command that reads it: diagnostics to stderr;
+/// errors stop the command (exit 1), warnings do not.
+func loadChecked(_ directory: String) throws -> Kitchen {
+    let loaded: LoadResult
+    do {
+        loaded = try KitchenLoader.load(URL(fileURLWithPath: directory))
+    } catch {
+        throw failure("\(error.path): \(error.reason)", status: ExitStatus.usage)
+    }
+    if loaded.report.hasErrors {
+        let formatter = DiagnosticFormatter(
+            format: .text, color: ColorChoice.auto.enabled(for: STDERR_FILENO), pathPrefix: directory
+        )
+        FileHandle.standardError.write(Data(formatter.render(loaded.report).utf8))
+        throw failure("fix the errors above first", status: ExitStatus.dataErrors)
+    }
+    return loaded.kitchen
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// `larder print` through the real binary: where the sheet goes, the paper,
+/// the date, usage errors with their exit codes, and the example's weekly
+/// sheet printed by headless Chromium on A4 and Letter: one page each.
+@Suite struct PrintCLITests {
+    let larder = Repository.binary
+    static let printFixture = Repository.root.appendingPathComponent("Tests/LarderSiteTests/Golden/print")
+    /// 2025-06-15 15:06:40 UTC; no paper or locale from the machine.
+    static let environment = [
+        "SOURCE_DATE_EPOCH": "1750000000", "PAPERSIZE": "", "LC_ALL": "", "LC_PAPER": "", "LANG": "C.UTF-8",
+    ]
+
+    func runPrint(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil) throws -> ProcessResult {
+        try ProcessResult.run(
+            larder, ["print"] + arguments, in: directory, environment: Self.environment.merging(extra) { _, new in new }
+        )
+    }
+
+    func golden(_ name: String) throws -> String {
+        try String(contentsOf: Self.printFixture.appendingPathComponent("expected/\(name)"), encoding: .utf8)
+    }
+
+    @Test func textSheetIsTheLibrarysSheet() throws {
+        let kitchen = Self.printFixture.appendingPathComponent("kitchen").path
+        let current = try runPrint(["--dir", kitchen, "--format", "text"])
+        #expect(current.status == 0, "\(current.stderr)")
+        #expect(current.stderr.isEmpty)
+        #expect(current.stdout == (try golden("weekly.txt")))
+        let combined = try runPrint([
+            "weekly", "party", "--recipe", "pancakes*2", "--include-checked", "--dir", kitchen, "--format", "text",
+        ])
+        #expect(combined.status == 0, "\(combined.stderr)")
+        #expect(combined.stdout == (try golden("combined.txt")))
+    }
+
+    @Test func htmlSheetIsOneFileWithItsStylesheetInside() throws {
+        let result = try runPrint(["weekly", "--dir", Repository.examples.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = result.stdout
+        #expect(html.hasPrefix("<!doctype html>"))
+        #expect(html.contains("<style>") && !html.contains("<link rel=\"stylesheet\""))
+        #expect(html.contains("@page { size: A4; }"))
+        #expect(html.contains(#"<time datetime="2025-06-15">2025-06-15</time>"#))
+        #expect(html.contains(#"aria-label="QR code: Weekly groceries online""#))
+        #expect(html.contains("Online: example.org/kitchen/lists/weekly/"))
+    }
+
+    @Test(arguments: [
+        (["--paper", "letter"], [String: String](), "letter"),
+        ([], ["LANG": "en_US.UTF-8"], "letter"),
+        ([], ["PAPERSIZE": "letter"], "letter"),
+        (["--paper", "a4"], ["LANG": "en_US.UTF-8"], "A4"),
+        ([], ["LANG": "de_DE.UTF-8"], "A4"),
+    ])
+    func paperFromTheOptionOrTheLocale(_ arguments: [String], _ environment: [String: String], _ size: String) throws {
+        let result = try runPrint(["--dir", Repository.examples.path] + arguments, environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("@page { size: \(size); }"))
+    }
+
+    @Test func outputFileInsteadOfStandardOutput() throws {
+        let out = try TestFolder("out")
+        let file = out.url.appendingPathComponent("sheet.html")
+        let result = try runPrint(["--dir", Repository.examples.path, "-o", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try String(contentsOf: file, encoding: .utf8) == (try runPrint(["--dir", Repository.examples.path])).stdout)
+    }
+
+    @Test(arguments: [
+        (["weekyl"], #"larder: error: unknown list "weekyl"; did you mean "weekly"?"#),
+        (["--recipe", "pancake*2"], #"larder: error: unknown recipe "pancake"; did you mean "pancakes"?"#),
+        (["--recipe", "pancakes*two"],
+         #"larder: error: --recipe pancakes*two: "two" is not a number of servings; write pancakes*4 (or pancakes for the recipe's own)"#),
+        (["--recipe", "pancakes*0"],
+         #"larder: error: --recipe pancakes*0: "0" is not a number of servings; write pancakes*4 (or pancakes for the recipe's own)"#),
+        (["--recipe", "*4"], "larder: error: --recipe *4: give the recipe id before the *, such as pancakes*4"),
+        (["--paper", "a3"], "Error: The value 'a3' is invalid for '--paper <paper>'"),
+    ])
+    func usageErrorsExit2NamingTheProblem(_ arguments: [String], _ message: String) throws {
+        let result = try runPrint(arguments + ["--dir", Repository.examples.path])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func recipesAloneNeedNoList() throws {
+        let result = try runPrint(["--recipe", "pancakes*2", "--dir", Repository.examples.path, "--format", "text"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Shopping list\n2025-06-15 · "))
+        #expect(result.stdout.contains("From: Fluffy buttermilk pancakes ×2\n"))
+        #expect(!result.stdout.contains("Online:"))
+    }
+
+    @Test func dataErrorsPrintTheDiagnosticsAndNoSheet() throws {
+        let kitchen = try TestFolder("kitchen")
+        try kitchen.write("lists/weekly.md", "---\ntitle: Weekly\n---\n- [ ] 1 kg apples @farmers-markt\n")
+        let sheet = kitchen.url.deletingLastPathComponent().appendingPathComponent("sheet.html")
+        let result = try runPrint(["--dir", kitchen.url.path, "-o", sheet.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(#"lists/weekly.md:4:19: error: unknown store "farmers-markt""#), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("larder: error: fix the errors above first\n"))
+        #expect(!FileManager.default.fileExists(atPath: sheet.path))
+    }
+
+    @Test func neverWritesOverTheDataFolder() throws {
+        let kitchen = try TestFolder("kitchen")
+        let list = "---\ntitle: Weekly\n---\n- [ ] 2 apples\n"
+        try kitchen.write("lists/weekly.md", list)
+        let result = try runPrint(["-o", "lists/weekly.md"], in: kitchen.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("lists/weekly.md: is one of the data folder's own files"), "\(result.stderr)")
+        #expect(try String(contentsOf: kitchen.url.appendingPathComponent("lists/weekly.md"), encoding: .utf8) == list)
+    }
+
+    // MARK: On paper
+
+    static let required = ProcessInfo.processInfo.environment["CI"] == "true"
+        || ProcessInfo.processInfo.environment["LARDER_REQUIRE_TEST_TOOLS"] == "1"
+    static let chromium = ProcessInfo.processInfo.environment["CHROMIUM"] ?? "/usr/bin/chromium"
+    static let poppler = ["/usr/bin/pdfinfo", "/usr/bin/pdftotext"]
+    static var paperToolsPresent: Bool {
+        ([chromium] + poppler).allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The weekly sheet of the example kitchen (its list and two recipes)
+    /// printed by Chromium on each paper: one page, of that paper, with
+    /// every line's name in the PDF's text (nothing clipped or pushed off).
+    @Test(.enabled(
+        if: required || paperToolsPresent,
+        "Chromium and poppler-utils (pdfinfo, pdftotext) are not installed: scripts/setup-test-tools"
+    ), arguments: [("a4", "(A4)"), ("letter", "(letter)")])
+    func weeklySheetPrintsOnOnePage(_ paper: String, _ pageSize: String) async throws {
+        let out = try TestFolder("paper")
+        let html = out.url.appendingPathComponent("sheet.html"), pdf = out.url.appendingPathComponent("sheet.pdf")
+        let made = try runPrint(["weekly", "--dir", Repository.examples.path, "--paper", paper, "-o", html.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        let chrome = try await ProcessResult.runDetached(URL(fileURLWithPath: Self.chromium), [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-pdf-header-footer",
+            "--user-data-dir=\(out.url.appendingPathComponent("profile").path)",
+            "--print-to-pdf=\(pdf.path)", html.absoluteString,
+        ])
+        try #require(FileManager.default.fileExists(atPath: pdf.path), "chromium wrote no PDF (exit \(chrome.status)):\n\(chrome.stderr)")
+        let info = try ProcessResult.run(URL(fileURLWithPath: Self.poppler[0]), [pdf.path])
+        try #require(info.status == 0, "\(info.stderr)")
+        let fields = Dictionary(info.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }, uniquingKeysWith: { a, _ in a })
+        #expect(fields["Pages"] == "1", "\(paper): \(info.stdout)")
+        #expect(fields["Page size"]?.hasSuffix(pageSize) == true, "\(paper): \(info.stdout)")
+
+        let text = try ProcessResult.run(URL(fileURLWithPath: Self.poppler[1]), ["-layout", pdf.path, "-"])
+        let printed = text.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let sheet = try runPrint(["weekly", "--dir", Repository.examples.path, "--format", "text"]).stdout
+        let names = sheet.split(separator: "\n").filter { $0.hasPrefix("[ ] ") }.map(Self.name)
+        #expect(names.count > 20)
+        for name in names {
+            #expect(printed.contains(name), "\(paper): \"\(name)\" is not in the PDF's text")
+        }
+    }
+
+    /// "[ ] ! lemons — 3, for the pancakes" -> "lemons"
+    static func name(_ line: Substring) -> String {
+        var name = line.dropFirst(4)
+        if name.hasPrefix("! ") { name = name.dropFirst(2) }
+        for separator in [" — ", ", ", " (", " · "] {
+            if let range = name.range(of: separator) { name = name[..<range.lowerBound] }
+        }
+        return String(name)
+    }
+}
