@@ -105,3 +105,40 @@ import Testing
         #expect(result.stdout.contains("Exit status: 0 no errors"))
     }
 }
+
+/// `larder share` through the real binary.
+@Suite struct ShareCLITests {
+    let larder = Repository.binary
+    static let golden = Repository.root.appendingPathComponent("Tests/LarderSiteTests/Golden")
+
+    @Test(arguments: [
+        ([String](), "weekly.txt"), (["--ascii"], "weekly.ascii.txt"),
+        (["--format", "markdown"], "weekly.md"), (["--format", "json"], "weekly.json"),
+    ])
+    func printsTheSameAsTheLibrary(_ options: [String], _ file: String) throws {
+        let kitchen = Self.golden.appendingPathComponent("kitchen").path
+        // Without LIST: the config's current list (weekly).
+        let result = try ProcessResult.run(larder, ["share", "--dir", kitchen] + options)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let expected = try String(contentsOf: Self.golden.appendingPathComponent("share/\(file)"), encoding: .utf8)
+        #expect(result.stdout == expected)
+    }
+
+    @Test func unknownListIsAUsageErrorWithAHint() throws {
+        let kitchen = Self.golden.appendingPathComponent("kitchen").path
+        let result = try ProcessResult.run(larder, ["share", "weekyl", "--dir", kitchen])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "larder: error: unknown list \"weekyl\"; did you mean \"weekly\"?\n")
+    }
+
+    @Test func dataErrorsStopTheShare() throws {
+        let folder = try TestFolder()
+        try folder.write("lists/weekly.md", "---\ntitle: Weekly\nkind: 3\n---\n")
+        let result = try ProcessResult.run(larder, ["share", "weekly", "--dir", folder.url.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("[unknown-value]"))
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Larder
 import LarderCore
 import LarderQuantities
@@ -49,7 +50,7 @@ public enum PlanShare {
 
     static func text(_ plan: ShoppingPlan, title: String, ascii: Bool, system: UnitSystem?) -> String {
         var lines = [title, counts(plan)]
-        if let recipes = recipeSources(plan) { lines.append(recipes) }
+        if let recipes = recipeSources(plan) { lines.append(ascii ? recipes.replacingOccurrences(of: "×", with: "x") : recipes) }
         for store in plan.stores {
             if let name = storeName(store, in: plan) { lines += ["", name.uppercased()] }
             for section in store.categories {
