@@ -64,13 +64,17 @@ public enum QuantityDisplay {
         return (format(value) { decimal($0, converted: converted) }, value, unit)
     }
 
-    /// At most 2 decimals ("1.25"); converted amounts to 3 significant
-    /// digits ("237", "44.4", "4.93"). Never "0" for an amount above zero.
+    /// At most 2 decimals ("1.25"), none from 100 on ("487"); converted
+    /// amounts to 3 significant digits ("237", "44.4", "4.93"). Never "0" for
+    /// an amount above zero.
     private static func decimal(_ value: Rational, converted: Bool) -> String {
         var digits = 2
+        let integerDigits = String(value.magnitude.wholePart).count - (value.magnitude.wholePart == 0 ? 1 : 0)
         if converted {
-            let integerDigits = String(value.magnitude.wholePart).count - (value.magnitude.wholePart == 0 ? 1 : 0)
             digits = max(0, min(2, 3 - integerDigits))
+        } else if integerDigits >= 3 {
+            // "487 ml", not "486.59 ml": past 100, decimals are noise.
+            digits = 0
         }
         var text = value.decimalString(maxFractionDigits: digits)
         while text == "0", !value.isZero, digits < 6 {

@@ -28,7 +28,7 @@ import Testing
         Case(quantity: "750", unit: "ml", expected: "750 ml"),
         Case(quantity: "1.25", unit: "l", expected: "1.25 l"),
         Case(quantity: "1250", unit: "ml", expected: "1.25 l"),
-        Case(quantity: "1/3", unit: "kg", expected: "333.33 g"),
+        Case(quantity: "1/3", unit: "kg", expected: "333 g"),
         Case(quantity: "2", unit: "dl", expected: "2 dl"),
         Case(quantity: "500", unit: "mg", expected: "500 mg"),
         Case(quantity: "0.5", unit: "g", expected: "0.5 g"),

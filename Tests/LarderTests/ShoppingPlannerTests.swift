@@ -58,7 +58,7 @@ import Testing
         // US and metric together: exact millilitres, shown metric unless asked.
         let cupInML = try #require(UnitCatalog.convert(Rational.one, from: .cup, to: .millilitre))
         #expect(plan.line("milk")?.amounts == [PlanAmount(quantity: .exact(cupInML + 250), unit: .millilitre)])
-        #expect(plan.line("milk")?.amountText(in: nil) == "486.59 ml")
+        #expect(plan.line("milk")?.amountText(in: nil) == "487 ml")
         // One system: the smallest unit, exact; shown in the unit that reads best.
         #expect(plan.line("honey")?.amounts == [PlanAmount(quantity: .exact(6), unit: .tablespoon)])
         #expect(plan.line("honey")?.amountText(in: nil) == "⅜ cup")
