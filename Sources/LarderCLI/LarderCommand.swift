@@ -13,7 +13,8 @@ struct LarderCommand: ParsableCommand {
             for the details of a command.
             """,
         version: LarderVersion.current,
-        subcommands: [CheckCommand.self, BuildCommand.self, ShareCommand.self, PrintCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, ShareCommand.self, PrintCommand.self,
+                      InitCommand.self, NewCommand.self]
     )
 
     /// Exit codes: 0 ok, 1 problems in the data, 2 wrong usage or a folder

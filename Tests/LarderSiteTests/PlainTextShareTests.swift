@@ -10,15 +10,17 @@ import Testing
     @Test func shoppingListByStoreThenCategory() throws {
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
         let list = try #require(kitchen.list("weekly"))
-        #expect(PlainTextShare.list(list, kitchen: kitchen) == """
+        // A shopping list is shared from its plan: the toast's ingredients
+        // merged in, stores then aisles.
+        #expect(try PlainTextShare.list(list, kitchen: kitchen) == """
             Weekly shop
-            6 items, 5 left
-            Recipes: Cheese </script> toast (4 servings)
+            7 items, 6 left
+            With Cheese </script> toast ×4
 
             MARKET
 
             🥛 Dairy
-            ☐ 250 g butter
+            ☐ 250 g + 3 tbsp butter
 
             CORNER SHOP
 
@@ -27,24 +29,25 @@ import Testing
             ☑ 1 kg potatoes (floury)
 
             🥖 Bakery
-            ☐ 1 bread
+            ☐ 1 + 8 slices bread
 
             🥛 Dairy
             ☐ 1 ½ cups milk
+            ☐ 200 g cheddar
 
             🛒 Other
             ☐ mystery thing
 
             """)
-        #expect(PlainTextShare.list(list, kitchen: kitchen, ascii: true) == """
+        #expect(try PlainTextShare.list(list, kitchen: kitchen, ascii: true) == """
             Weekly shop
-            6 items, 5 left
-            Recipes: Cheese </script> toast (4 servings)
+            7 items, 6 left
+            With Cheese </script> toast x4
 
             MARKET
 
             Dairy
-            [ ] 250 g butter
+            [ ] 250 g + 3 tbsp butter
 
             CORNER SHOP
 
@@ -53,10 +56,11 @@ import Testing
             [x] 1 kg potatoes (floury)
 
             Bakery
-            [ ] 1 bread
+            [ ] 1 + 8 slices bread
 
             Dairy
             [ ] 1 1/2 cups milk
+            [ ] 200 g cheddar
 
             Other
             [ ] mystery thing
@@ -69,7 +73,7 @@ import Testing
     @Test func checklistByHeading() throws {
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
         let list = try #require(kitchen.list("packing"))
-        #expect(PlainTextShare.list(list, kitchen: kitchen) == """
+        #expect(try PlainTextShare.list(list, kitchen: kitchen) == """
             Packing
             4 items, 3 left
 
@@ -87,7 +91,7 @@ import Testing
     @Test func catalogStoreWhenTheListHasNone() throws {
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
         let list = try #require(kitchen.list("surprise"))
-        #expect(PlainTextShare.list(list, kitchen: kitchen, ascii: true) == """
+        #expect(try PlainTextShare.list(list, kitchen: kitchen, ascii: true) == """
             Surprise party
             1 item
 
@@ -164,7 +168,7 @@ import Testing
     /// no Markdown emphasis or headings, one final line break.
     @Test func exampleSharesAreClean() throws {
         let kitchen = try KitchenLoader.load(RenderFixtures.examples).kitchen
-        let texts = kitchen.lists.map { PlainTextShare.list($0, kitchen: kitchen) }
+        let texts = try kitchen.lists.map { try PlainTextShare.list($0, kitchen: kitchen) }
             + kitchen.recipes.map { PlainTextShare.recipe($0, kitchen: kitchen) }
         #expect(texts.count == kitchen.lists.count + kitchen.recipes.count)
         for text in texts {

@@ -33,7 +33,8 @@ public struct DiagnosticFormatter: Sendable {
         }
     }
 
-    func displayPath(_ path: String) -> String {
+    /// A data-folder-relative path as printed: behind `pathPrefix`.
+    public func displayPath(_ path: String) -> String {
         guard !pathPrefix.isEmpty, pathPrefix != "." else { return path }
         return pathPrefix.hasSuffix("/") ? pathPrefix + path : pathPrefix + "/" + path
     }

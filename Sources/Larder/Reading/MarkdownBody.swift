@@ -168,7 +168,7 @@ struct MarkdownBody {
     /// (bullets, `###` groups), `## Directions` (numbered steps, `###`
     /// sections) and `## Notes`.
     mutating func readRecipe(into recipe: inout Recipe, decoder: inout DocumentDecoder, frontMatter: JSONValue) {
-        let leading = document.leadingBlocks
+        let leading = document.leadingBlocks.trimmingComments
         if !leading.isEmpty {
             recipe.description = joined(recipe.description, document.source(of: leading))
         }
@@ -192,7 +192,7 @@ struct MarkdownBody {
             switch kind {
             case .ingredients: readIngredients(section.blocks, into: &recipe, decoder: &decoder, group: nil)
             case .directions: readDirections(section.blocks, into: &recipe, decoder: &decoder)
-            case .notes: recipe.notes = joined(nil, document.source(of: section.blocks))
+            case .notes: recipe.notes = joined(nil, document.source(of: section.blocks.trimmingComments))
             }
         }
     }
@@ -205,6 +205,8 @@ struct MarkdownBody {
             switch block.kind {
             case .heading(let heading):
                 group = heading.text.plainText.trimmingSpaces
+            case .htmlBlock(let html) where html.isComment:
+                continue
             case .list(let list):
                 for entry in list.items {
                     guard let text = entry.text else { continue }
@@ -234,6 +236,8 @@ struct MarkdownBody {
                 current.steps += list.items.map { $0.source.trimmingSpaces }.filter { !$0.isEmpty }
             case .paragraph:
                 current.steps.append(document.source(of: [block]).trimmingSpaces)
+            case .htmlBlock(let html) where html.isComment:
+                continue
             default:
                 decoder.diagnostics.append(.warning(
                     "stray-text", "this block in Directions is not a step and is not shown",
@@ -242,5 +246,31 @@ struct MarkdownBody {
             }
         }
         flush()
+    }
+}
+
+/// HTML comments are notes to whoever edits the file (`larder new` writes
+/// hints as comments): never shown, and never "stray text".
+extension [MarkdownBlock] {
+    /// Without the comments at the start and at the end.
+    var trimmingComments: [MarkdownBlock] {
+        var blocks = self[...]
+        while let first = blocks.first, first.isComment { blocks.removeFirst() }
+        while let last = blocks.last, last.isComment { blocks.removeLast() }
+        return Array(blocks)
+    }
+}
+
+extension MarkdownBlock {
+    var isComment: Bool {
+        if case .htmlBlock(let html) = kind { html.isComment } else { false }
+    }
+}
+
+extension String {
+    /// One HTML comment, `<!-- … -->`, and nothing else.
+    fileprivate var isComment: Bool {
+        let text = trimmingSpaces
+        return text.hasPrefix("<!--") && text.hasSuffix("-->") && text.dropFirst(4).dropLast(3).firstRange(of: "-->") == nil
     }
 }

@@ -15,20 +15,42 @@ public enum KitchenLoader {
     /// Loads the data folder at `folder`. Throws only when the folder itself
     /// cannot be read; every problem in the files is a diagnostic.
     public static func load(_ folder: URL) throws(LarderError) -> LoadResult {
+        try load(folder) { reader, files in files.concurrentMap(reader.read) }
+    }
+
+    /// Like `load(_:)`, reading again only the files whose size, modification
+    /// time or inode changed since the load that filled `cache` (for
+    /// `larder serve`, which loads the same folder on every change).
+    public static func load(_ folder: URL, cache: inout DocumentCache) throws(LarderError) -> LoadResult {
+        var seen = Set<String>()
+        cache.resetCounts()
+        let result = try load(folder) { reader, files in
+            seen.formUnion(files.map(\.path))
+            return cache.read(files, with: reader)
+        }
+        cache.keepOnly(seen)
+        return result
+    }
+
+    /// The pipeline, with `read` turning data files into documents (in the
+    /// order given) with the reader it is handed.
+    private static func load(
+        _ folder: URL, read: (DocumentReader, [DataFile]) -> [ReadDocument]
+    ) throws(LarderError) -> LoadResult {
         let dataFolder = try DataFolder(folder)
         let (files, layoutProblems) = try dataFolder.scan()
 
         // The config first: the others need its categories to read headings.
         let configFile = files.first { $0.kind == .config }
         let bootstrap = DocumentReader(folder: dataFolder, categoryLookup: [:])
-        let configDocument = configFile.map(bootstrap.read)
+        let configDocument = configFile.flatMap { read(bootstrap, [$0]).first }
         var config = DocumentDecoder.ConfigDocument()
         if case .config(let decoded)? = configDocument?.content { config = decoded }
 
         let categories = mergedCategories(config.categories)
         let reader = DocumentReader(folder: dataFolder, categoryLookup: categoryLookup(categories))
         let documents = [configDocument].compactMap { $0 }
-            + files.filter { $0.kind != .config }.concurrentMap(reader.read)
+            + read(reader, files.filter { $0.kind != .config })
 
         var catalog = BuiltIn.catalog
         for (name, entry) in config.catalog { catalog.override(entry, for: name) }

@@ -5,34 +5,28 @@ import LarderQuantities
 /// Markdown support (and for `lists/<id>.txt`, `recipes/<id>.txt`): no
 /// Markdown syntax, no trailing spaces, one final line break.
 enum PlainTextShare {
-    /// The title, the counts, then the items grouped by store and category,
-    /// one a line: checkbox, quantity, name, note.
+    /// A list as text: shopping lists from their plan (stores, aisles, merged
+    /// recipe ingredients; see `PlanShare`), the other kinds by heading. The
+    /// title, the counts, then one item a line: checkbox, quantity, name, note.
     ///
     /// - Parameter ascii: `[ ]`/`[x]` instead of ☐/☑, and no emoji.
-    static func list(_ list: ShoppingList, kitchen: Kitchen, ascii: Bool = false) -> String {
-        var lines = [list.title, countText(list)]
-        if !list.recipes.isEmpty {
-            let recipes = list.recipes.map { request in
-                let title = kitchen.recipe(request.recipe)?.title ?? request.recipe
-                guard let servings = request.servings else { return title }
-                let number = AmountFormat.number(.exact(servings), fractional: !servings.isInteger)
-                return "\(title) (\(number) \(servings == 1 ? "serving" : "servings"))"
-            }
-            lines.append("Recipes: " + recipes.joined(separator: ", "))
+    /// - Throws: when a shopping list's `recipes` name a recipe that does not
+    ///   exist (`larder check` reports that first).
+    static func list(_ list: ShoppingList, kitchen: Kitchen, ascii: Bool = false) throws(PlanError) -> String {
+        if list.kind == .shopping {
+            let plan = try ShoppingPlanner.plan(ShoppingRequest(lists: [list.id], includeChecked: true), in: kitchen)
+            return PlanShare.render(plan, title: list.title, format: .text, ascii: ascii, system: kitchen.config.units)
         }
-        let groups = ListGrouping.groups(list, kitchen: kitchen)
-        let showStores = groups.contains { $0.storeID != nil }
-        for group in groups {
-            if showStores {
-                lines += ["", (group.store?.name ?? group.storeID ?? "Any store").uppercased()]
-            }
-            for section in group.sections {
-                lines.append("")
-                if let name = section.name {
-                    lines.append([ascii ? nil : section.emoji, name].compactMap { $0 }.joined(separator: " "))
-                }
-                lines += section.items.map { itemLine($0, ascii: ascii) }
-            }
+        return headingList(list, ascii: ascii)
+    }
+
+    /// A checklist or collection: by heading.
+    static func headingList(_ list: ShoppingList, ascii: Bool = false) -> String {
+        var lines = [list.title, countText(list)]
+        for section in ListGrouping.sections(list) {
+            lines.append("")
+            if let name = section.name { lines.append(name) }
+            lines += section.items.map { itemLine($0, ascii: ascii) }
         }
         return text(lines)
     }

@@ -12,7 +12,7 @@ extension SiteBuilder {
         let plan = plans[list.id]
         let shareText = plan.map {
             PlanShare.render($0, title: list.title, format: .text, system: kitchen.config.units)
-        } ?? PlainTextShare.list(list, kitchen: kitchen)
+        } ?? PlainTextShare.headingList(list)
         let body = ListBody(
             id: list.id,
             title: list.title,
@@ -26,7 +26,7 @@ extension SiteBuilder {
             storageKey: storageKey(folder),
             textHref: "../" + (textPath.split(separator: "/").last.map(String.init) ?? textPath),
             shareText: shareText,
-            groups: plan.map { planGroups($0, root: root) } ?? storeGroups(list, root: root),
+            groups: plan.map { planGroups($0, root: root) } ?? headingGroups(list, root: root),
             recipes: list.recipes.compactMap { request in
                 kitchen.recipe(request.recipe).map { recipe in
                     ListRecipe(
@@ -117,30 +117,17 @@ extension SiteBuilder {
         )
     }
 
-    private func storeGroups(_ list: ShoppingList, root: String) -> [StoreGroup] {
-        let groups = ListGrouping.groups(list, kitchen: kitchen)
-        let named = groups.contains { $0.store != nil }
-        return groups.map { storeGroup($0, list: list, root: root, unnamed: named ? "Any store" : nil) }
-    }
-
-    private func storeGroup(
-        _ group: ListGrouping.StoreGroup, list: ShoppingList, root: String, unnamed: String?
-    ) -> StoreGroup {
+    /// Checklists and collections: one group, by heading.
+    private func headingGroups(_ list: ShoppingList, root: String) -> [StoreGroup] {
         var seen: [String: Int] = [:]
-        let sections = group.sections.map { section in
-            ItemSection(
-                name: section.name, emoji: section.emoji,
-                items: section.items.map { item(list, $0, root: root, seen: &seen) }
-            )
+        let sections = ListGrouping.sections(list).map { section in
+            ItemSection(name: section.name, emoji: nil, items: section.items.map { item(list, $0, root: root, seen: &seen) })
         }
-        return StoreGroup(
-            name: group.store?.name ?? unnamed,
-            mapHref: group.store.flatMap(Self.mapLink),
-            geoHref: group.store?.location.map { "geo:\($0.latitude),\($0.longitude)" },
-            addressText: group.store?.address,
-            sections: sections,
-            totalText: priceText(group.sections.flatMap { $0.items }.map(lineTotal))
-        )
+        guard !sections.isEmpty else { return [] }
+        return [StoreGroup(
+            name: nil, mapHref: nil, geoHref: nil, addressText: nil, sections: sections,
+            totalText: priceText(list.items.map(lineTotal))
+        )]
     }
 
     private func item(_ list: ShoppingList, _ item: Item, root: String, seen: inout [String: Int]) -> ItemView {

@@ -1,0 +1,147 @@
+import Foundation
+
+/// A file an authoring command (`init`, `new`) writes into a data folder.
+public struct AuthoredFile: Sendable, Hashable {
+    /// Relative to the data folder, with `/`.
+    public var path: String
+    public var contents: String
+    /// Permission bits, such as 0o644, or 0o600 for a secret.
+    public var permissions: UInt16
+
+    public init(path: String, contents: String, permissions: UInt16 = 0o644) {
+        self.path = path
+        self.contents = contents
+        self.permissions = permissions
+    }
+}
+
+/// Why an authoring command wrote nothing.
+public enum AuthoringError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// These paths (relative to the data folder) are already taken.
+    case exists([String])
+    /// A file or folder that could not be made; what was made before it has
+    /// been removed again.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .exists(let paths): "already there: \(paths.joined(separator: ", "))"
+        case .io(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}
+
+/// Writes new files into a folder, all or none, and never over anything.
+///
+/// Every path is checked before the first byte is written, so a refusal
+/// leaves the folder as it was; each file is then created with `O_EXCL`, so
+/// a file that appears meanwhile is not replaced either, and a failure
+/// halfway removes what this run made.
+public struct FileCreator: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The paths of `files` that are taken: something (a file, a folder, a
+    /// link, even a broken one) is there, or one of its folders is a file.
+    public func conflicts(_ files: [AuthoredFile]) -> [String] {
+        var taken: [String] = []
+        var seen: Set<String> = []
+        for file in files {
+            var parent = ""
+            for component in file.path.split(separator: "/").dropLast() {
+                parent += parent.isEmpty ? String(component) : "/\(component)"
+                if case .some(false) = isDirectory(parent), seen.insert(parent).inserted {
+                    taken.append(parent)
+                }
+            }
+            if isDirectory(file.path) != nil, seen.insert(file.path).inserted {
+                taken.append(file.path)
+            }
+        }
+        return taken
+    }
+
+    /// Creates the folder if it is missing, then `files` in it; throws
+    /// `.exists` (having written nothing) when any of them is taken.
+    public func create(_ files: [AuthoredFile]) throws(AuthoringError) {
+        let taken = conflicts(files)
+        guard taken.isEmpty else { throw .exists(taken) }
+        var madeFolders: [String] = []
+        var madeFiles: [String] = []
+        do throws(AuthoringError) {
+            try makeFolder(folder.path, made: &madeFolders)
+            for file in files {
+                let path = absolute(file.path)
+                try makeFolder((path as NSString).deletingLastPathComponent, made: &madeFolders)
+                try write(file, to: path)
+                madeFiles.append(path)
+            }
+        } catch {
+            for path in madeFiles.reversed() { unlink(path) }
+            for path in madeFolders.reversed() { rmdir(path) }
+            throw error
+        }
+    }
+
+    private func absolute(_ relativePath: String) -> String {
+        folder.appendingPathComponent(relativePath).path
+    }
+
+    /// nil: nothing there; true: a folder (through links); false: anything else.
+    private func isDirectory(_ relativePath: String) -> Bool? {
+        let path = absolute(relativePath)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            guard stat(path, &info) == 0 else { return false }
+        }
+        return (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Makes `path` and its missing parents, noting each folder it made.
+    private func makeFolder(_ path: String, made: inout [String]) throws(AuthoringError) {
+        var missing: [String] = []
+        var current = path
+        while !current.isEmpty, current != "/", !FileManager.default.fileExists(atPath: current) {
+            missing.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for folder in missing.reversed() {
+            if mkdir(folder, 0o755) == 0 {
+                made.append(folder)
+            } else if errno != EEXIST {
+                throw .io(path: relative(folder), reason: "cannot make the folder: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    private func write(_ file: AuthoredFile, to path: String) throws(AuthoringError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(file.permissions))
+        guard descriptor >= 0 else {
+            if errno == EEXIST { throw .exists([file.path]) }
+            throw .io(path: file.path, reason: "cannot create the file: \(String(cString: strerror(errno)))")
+        }
+        // The umask can only take bits away, so a secret made 0600 stays private.
+        defer { close(descriptor) }
+        let bytes = Array(file.contents.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(path)
+                throw .io(path: file.path, reason: "cannot write the file: \(reason)")
+            }
+            written += count
+        }
+    }
+
+    private func relative(_ path: String) -> String {
+        let root = folder.path
+        guard path.hasPrefix(root + "/") else { return path }
+        return String(path.dropFirst(root.count + 1))
+    }
+}
