@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The one C boundary: libcmark-gfm from Debian's libcmark-gfm-dev and
@@ -60,10 +61,20 @@ let package = Package(
             // The built-in theme (top-level Templates/, linked into the target).
             resources: [.embedInCode("Templates")]
         ),
+        // `larder serve`: the site built in memory and served over HTTP,
+        // rebuilt when the data folder changes, with live reload. FlyingFox
+        // (async, plain sockets, no NIO) keeps CI's clean builds short.
+        .target(
+            name: "LarderServe",
+            dependencies: [
+                "Larder", "LarderSite", "LarderCore",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         .executableTarget(
             name: "LarderCLI",
             dependencies: [
-                "Larder", "LarderSite",
+                "Larder", "LarderSite", "LarderServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,6 +88,7 @@ let package = Package(
             dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "LarderServeTests", dependencies: ["LarderServe", "Larder", "LarderSite"]),
         .testTarget(
             name: "LarderTests",
             dependencies: ["Larder", "LarderSite", "LarderCore", "LarderQuantities", "LarderCLI"],

@@ -14,7 +14,7 @@ struct LarderCommand: ParsableCommand {
             """,
         version: LarderVersion.current,
         subcommands: [CheckCommand.self, BuildCommand.self, ShareCommand.self, PrintCommand.self,
-                      InitCommand.self, NewCommand.self]
+                      InitCommand.self, NewCommand.self, ServeCommand.self]
     )
 
     /// Exit codes: 0 ok, 1 problems in the data, 2 wrong usage or a folder

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+
+/// Linux's inotify, as a cheap "something changed" signal for the data
+/// folder, so the folder is looked at (`FolderWatcher.look()`, a stat of
+/// every file) only after a change rather than five times a second. Watches
+/// the folder itself (larder.json, favorites.json, .larder-secret, new
+/// folders) and lists/, recipes/, templates/ and images/ with its folders.
+/// A class because it owns a file descriptor, closed on deinit.
+final class FolderEvents: Sendable {
+    private let fd: Int32
+    private let root: String
+
+    static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
+            | IN_DELETE_SELF | IN_MOVE_SELF
+    )
+
+    /// Nil where inotify cannot be had (then the watcher polls).
+    init?(root: String) {
+        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        self.root = root
+        guard addWatches() else {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Watches the folders (again: adding a watch twice is harmless, and
+    /// folders made since are picked up). False when the root cannot be watched.
+    @discardableResult
+    func addWatches() -> Bool {
+        guard inotify_add_watch(fd, root, Self.mask) >= 0 else { return false }
+        var folders = FolderWatcher.flatFolders + FolderWatcher.deepFolders
+        var index = 0
+        while index < folders.count {
+            let folder = folders[index]
+            index += 1
+            guard inotify_add_watch(fd, root + "/" + folder, Self.mask | UInt32(IN_ONLYDIR)) >= 0 else { continue }
+            if FolderWatcher.deepFolders.contains(folder) {
+                folders += FolderWatcher.subfolders(of: root + "/" + folder).map { folder + "/" + $0 }
+            }
+        }
+        return true
+    }
+
+    /// Reads what has come in without waiting; true when anything has.
+    func drain() -> Bool {
+        var any = false
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { return any }
+            any = true
+        }
+    }
+}
+#endif
