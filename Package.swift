@@ -30,7 +30,7 @@ let package = Package(
             providers: [.apt(["libqrencode-dev"])]
         ),
         // QR codes as inline SVG (the shopping sheet's link to the list online).
-        .target(name: "LarderQR", dependencies: ["CQRencode"]),
+        .target(name: "LarderQR", dependencies: ["CQRencode", "LarderCore"]),
         // Positions, diagnostics and the positioned JSON reader.
         .target(name: "LarderCore"),
         // A JSON Schema (draft 2020-12) validator over positioned JSON values.

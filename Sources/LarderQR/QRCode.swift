@@ -1,3 +1,4 @@
+import LarderCore
 import CQRencode
 
 /// QR codes as inline SVG, through libqrencode (Debian's libqrencode-dev).
@@ -64,17 +65,5 @@ public enum QRCode {
     }
 
     /// Text for an attribute value.
-    private static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    private static func escaped(_ text: String) -> String { text.markupEscaped }
 }

@@ -1,3 +1,4 @@
+import LarderCore
 /// `/_larder/errors`: the current problems as a plain page, for when the
 /// overlay is not enough (or for a look without the site around it). It
 /// loads the reload script, so it follows the folder like any page.
@@ -44,20 +45,5 @@ enum ErrorsPage {
             """
     }
 
-    /// Every character that means something in HTML text or attributes.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { text.markupEscaped }
 }

@@ -86,9 +86,11 @@ import Testing
             try kitchen.edit("recipes/pancakes.md") {
                 $0.replacingOccurrences(of: "title: Fluffy buttermilk pancakes", with: "title: Fluffier pancakes")
             }
-            let reload = try events.next(named: "reload", timeout: .seconds(5))
+            // Typically ~0.1 s; the bound is loose because CI's two cores are
+            // busy with the rest of the suite (timings are the benchmark's job).
+            let reload = try events.next(named: "reload", timeout: .seconds(10))
             let elapsed = saved.duration(to: .now)
-            #expect(elapsed < .seconds(1), "reload after \(elapsed)")
+            #expect(elapsed < .seconds(5), "reload after \(elapsed)")
             #expect(reload.data.hasPrefix("{\"build\":"))
 
             let page = try kitchen.get("/recipes/pancakes/")

@@ -1,3 +1,4 @@
+import LarderCore
 /// `sitemap.xml` (sitemaps.org protocol 0.9), written only when the site has
 /// a `baseURL`. No `lastmod`: the same input must give the same bytes.
 enum Sitemap {
@@ -38,18 +39,5 @@ enum Sitemap {
     private static let allowed = Set(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=:@".utf8)
 
-    static func xmlEscaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func xmlEscaped(_ text: String) -> String { text.markupEscaped }
 }
