@@ -17,13 +17,10 @@ extension LineReader {
             case let scalar where scalar.isSpace:
                 i += 1
             case "(":
-                guard let close = closingParenthesis(from: i) else {
-                    unclosedNote(at: i)
-                    addIngredientNote(text.trimmed(i + 1..<text.count))
-                    return
-                }
-                addIngredientNote(text.trimmed(i + 1..<close))
-                i = close + 1
+                let note = parenthesisedNote(at: i)
+                addIngredientNote(note.text)
+                guard let next = note.next else { return }
+                i = next
             case ")":
                 strayParenthesis(at: i)
                 i += 1

@@ -8,13 +8,10 @@ extension LineReader {
             case let scalar where scalar.isSpace:
                 i += 1
             case "(":
-                guard let close = closingParenthesis(from: i) else {
-                    unclosedNote(at: i)
-                    addNote(text.trimmed(i + 1..<text.count))
-                    return
-                }
-                addNote(text.trimmed(i + 1..<close))
-                i = close + 1
+                let note = parenthesisedNote(at: i)
+                addNote(note.text)
+                guard let next = note.next else { return }
+                i = next
             case ")":
                 strayParenthesis(at: i)
                 i += 1

@@ -180,6 +180,17 @@ struct LineReader {
         return nil
     }
 
+    /// The note in parentheses opening at `open`: its text (trimmed) and the
+    /// index reading goes on from, or nil when it is never closed (reported;
+    /// the note then runs to the end of the line).
+    mutating func parenthesisedNote(at open: Int) -> (text: Range<Int>, next: Int?) {
+        guard let close = closingParenthesis(from: open) else {
+            unclosedNote(at: open)
+            return (text.trimmed(open + 1..<text.count), nil)
+        }
+        return (text.trimmed(open + 1..<close), close + 1)
+    }
+
     mutating func addNote(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         notes.append((text.string(range), range))

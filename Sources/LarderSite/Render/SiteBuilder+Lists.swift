@@ -74,7 +74,6 @@ extension SiteBuilder {
     /// A shopping list's page from its plan: stores, aisles, merged lines.
     private func planGroups(_ plan: ShoppingPlan, root: String) -> [StoreGroup] {
         let named = plan.stores.contains { $0.store != nil }
-        let favorites = Set(kitchen.favorites.items.map(ItemName.key))
         return plan.stores.map { section in
             StoreGroup(
                 name: section.store?.name ?? (named ? "Any store" : nil),
@@ -84,7 +83,7 @@ extension SiteBuilder {
                 sections: section.categories.map { category in
                     ItemSection(
                         name: category.category.name, emoji: category.category.emoji,
-                        items: category.lines.map { planItem($0, root: root, favorites: favorites) }
+                        items: category.lines.map { planItem($0, root: root) }
                     )
                 },
                 totalText: section.total.map(money)
@@ -92,7 +91,7 @@ extension SiteBuilder {
         }
     }
 
-    private func planItem(_ line: PlanLine, root: String, favorites: Set<String>) -> ItemView {
+    private func planItem(_ line: PlanLine, root: String) -> ItemView {
         let item = line.items.first
         let recipes = line.provenance.map(\.source).filter { $0.kind == .recipe && $0.partOf == nil }
         var seen = Set<String>()
@@ -112,7 +111,7 @@ extension SiteBuilder {
             imageHref: imageHref(item?.image, root: root),
             url: item?.url,
             details: item?.details.map { DetailView(key: $0.key, value: $0.value) } ?? [],
-            favorite: favorites.contains(line.key),
+            favorite: favoriteItems.contains(line.key),
             sourceText: labels.isEmpty ? nil : "for " + labels.joined(separator: ", ")
         )
     }
@@ -136,7 +135,6 @@ extension SiteBuilder {
         let base = "item-" + Self.slug(item.name)
         seen[base, default: 0] += 1
         let id = seen[base]! == 1 ? base : "\(base)-\(seen[base]!)"
-        let favorites = Set(kitchen.favorites.items.map(ItemName.key))
         return ItemView(
             id: id,
             name: item.name,
@@ -152,7 +150,7 @@ extension SiteBuilder {
             imageHref: imageHref(item.image, root: root),
             url: item.url,
             details: item.details.map { DetailView(key: $0.key, value: $0.value) },
-            favorite: favorites.contains(ItemName.key(item.name)),
+            favorite: favoriteItems.contains(ItemName.key(item.name)),
             sourceText: nil
         )
     }

@@ -29,6 +29,8 @@ public struct SiteBuilder: Sendable {
     /// Recipe categories and tags, each with its recipes, sorted by name.
     let recipeCategories: [Taxon]
     let recipeTags: [Taxon]
+    /// `favorites.json` item names, as matching keys.
+    let favoriteItems: Set<String>
     /// Shopping lists' plans (items and recipe ingredients merged, grouped by
     /// store and aisle), by list id; made at the start of `render()`.
     private(set) var plans: [String: ShoppingPlan] = [:]
@@ -53,6 +55,7 @@ public struct SiteBuilder: Sendable {
         self.unlisted = unlisted
         recipeCategories = Self.taxa(kitchen.recipes) { $0.category.map { [$0] } ?? [] }
         recipeTags = Self.taxa(kitchen.recipes) { $0.tags }
+        favoriteItems = Set(kitchen.favorites.items.map(ItemName.key))
     }
 
     /// Groups recipes by names (folded by slug, first spelling wins).
