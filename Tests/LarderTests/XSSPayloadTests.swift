@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// No script from the data reaches a page: hostile text (Fixtures/xss/
+/// payloads.txt) in every text field of every kind of file, built by the
+/// real binary, and every page parsed as a browser parses it (html5lib).
+/// Script elements must be the theme's own, nothing may carry an event
+/// handler, a script URL, a frame, a redirect or a style, the JSON blocks
+/// must stay JSON holding the payloads as written, and the text shares and
+/// titles must show the payloads as plain text.
+///
+/// The page checks need python3 with html5lib (`scripts/setup-test-tools`);
+/// without it they are skipped, except where the tools are required (CI).
+@Suite struct XSSPayloadTests {
+    static let usable = SiteQualityTests.required || HTMLSafety.isUsable
+    static let skipNote: Comment = "html5lib does not import here (scripts/setup-test-tools installs it)"
+
+    @Test func payloadKitchenChecksBuildsAndSharesAsText() throws {
+        let site = try PayloadSite(payloads: PayloadKitchen.fixturePayloads())
+        #expect(site.check.status == 0, "larder check refused the payload kitchen:\n\(site.check.stderr)")
+        #expect(site.build.status == 0, "larder build failed:\n\(site.build.stderr)")
+        #expect(site.print.status == 0, "larder print failed:\n\(site.print.stderr)")
+        for (i, payload) in site.kitchen.payloads.enumerated() {
+            for path in ["lists/\(PayloadKitchen.listJSON(i)).txt", "recipes/\(PayloadKitchen.recipeJSON(i)).txt"] {
+                let text = try? String(contentsOf: site.siteFolder.appendingPathComponent(path), encoding: .utf8)
+                #expect(text?.contains(payload) == true, "\(path) lost \(payload.debugDescription)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: usable, skipNote))
+    func noPageRunsScriptFromTheData() async throws {
+        let payloads = try PayloadKitchen.fixturePayloads().filter { !PayloadKitchen.gluesMarkup($0) }
+        let site = try PayloadSite(payloads: payloads)
+        try #require(site.build.status == 0, "larder build failed:\n\(site.build.stderr)")
+        let pages = try await HTMLSafety.check([site.siteFolder])
+        #expect(pages.count > 8 * payloads.count, "only \(pages.count) pages were built")
+        try await Self.expectOnlyTheThemesScripts(pages)
+        let byPath = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        Self.expectPayloadsKept(site.kitchen.payloads, in: byPath)
+        try Self.expectSearchIndexKeeps(site.kitchen.payloads, site: site.siteFolder, page: try #require(byPath["search/index.html"]))
+
+        // `larder print -o`: a page of its own with the theme's stylesheet
+        // embedded, and nothing else.
+        try #require(site.print.status == 0, "larder print failed:\n\(site.print.stderr)")
+        let sheet = try #require(try await HTMLSafety.check([site.printFile]).first)
+        #expect(sheet.problems.isEmpty, "\(sheet.problems)")
+        #expect(sheet.scripts.isEmpty)
+        let css = try String(contentsOf: Repository.root.appendingPathComponent("Templates/print.css"), encoding: .utf8)
+        #expect(sheet.styles.count == 1 && sheet.styles[0].contains(css), "the sheet's <style> is not the theme's print.css")
+    }
+
+    /// A quote with a combining mark or joiner after it (`"` + U+0301) is
+    /// one Swift `Character`, which swift-mustache's escaper (a lookup of
+    /// each Character in a table) does not recognise as a quote: the value
+    /// ends its attribute and the rest of the payload becomes attributes
+    /// (`onmouseover`). Known until the theme's escaping works on Unicode
+    /// scalars or bytes (the template engine that replaces swift-mustache);
+    /// the Content-Security-Policy keeps such a handler from running. When
+    /// escaping is fixed this test fails until `withKnownIssue` is removed.
+    @Test(.enabled(if: usable, skipNote))
+    func quotesWithCombiningMarksStayInsideAttributes() async throws {
+        let payloads = try PayloadKitchen.fixturePayloads().filter(PayloadKitchen.gluesMarkup)
+        #expect(payloads.count >= 2)
+        let site = try PayloadSite(payloads: payloads)
+        try #require(site.build.status == 0, "larder build failed:\n\(site.build.stderr)")
+        let pages = try await HTMLSafety.check([site.siteFolder])
+        await withKnownIssue("swift-mustache escapes by Character: a quote with a combining mark is not escaped") {
+            try await Self.expectOnlyTheThemesScripts(pages)
+        }
+    }
+
+    /// No page has a problem `html_safety.py` reports, a <style>, a JSON
+    /// block that is not JSON, or scripts other than the theme's own (the
+    /// per-page script lists of the same kitchen filled with plain words).
+    static func expectOnlyTheThemesScripts(_ pages: [HTMLSafety.Page]) async throws {
+        let baseline = try PayloadSite(payloads: ["Plain words", "More plain words"])
+        let allowed = Set(try await HTMLSafety.check([baseline.siteFolder]).map(\.scripts))
+        #expect(allowed.contains { $0.contains { $0.src == "assets/larder.js" } })
+        for page in pages {
+            for problem in page.problems {
+                Issue.record("\(page.path): \(problem)")
+            }
+            #expect(allowed.contains(page.scripts), "\(page.path): scripts \(page.scripts) are not the theme's")
+            #expect(page.styles.isEmpty, "\(page.path): <style> \(page.styles)")
+            for block in page.jsonBlocks {
+                #expect(block["error"] == nil, "\(page.path): \(block["type"] ?? "?") is not JSON: \(block["error"] ?? "")")
+            }
+        }
+    }
+
+    /// JSON-LD holds the payloads as written; headings and titles show them
+    /// as text, not interpreted (a `{{…}}` is not rendered, `&lt;` stays).
+    static func expectPayloadsKept(_ payloads: [String], in pages: [String: HTMLSafety.Page]) {
+        for (i, payload) in payloads.enumerated() {
+            for id in [PayloadKitchen.recipeJSON(i), PayloadKitchen.recipeMarkdown(i)] {
+                let path = "recipes/\(id)/index.html"
+                guard let page = pages[path] else {
+                    Issue.record("no page for recipe \(id)")
+                    continue
+                }
+                let recipe = page.jsonBlocks.first { $0["type"] as? String == "application/ld+json" }?["value"] as? [String: Any]
+                #expect(recipe?["name"] as? String == payload, "\(path): JSON-LD name")
+                #expect((recipe?["author"] as? [String: Any])?["name"] as? String == payload, "\(path): JSON-LD author")
+                #expect(recipe?["recipeCuisine"] as? String == payload, "\(path): JSON-LD recipeCuisine")
+                #expect(page.h1?.hasPrefix(payload) == true, "\(path): <h1> \(page.h1?.debugDescription ?? "none")")
+                #expect(page.title?.hasPrefix(payload + " · ") == true, "\(path): <title> \(page.title?.debugDescription ?? "none")")
+            }
+            let path = "lists/\(PayloadKitchen.listJSON(i))/index.html"
+            #expect(pages[path]?.h1?.hasPrefix(payload) == true, "\(path): <h1> \(pages[path]?.h1?.debugDescription ?? "none")")
+        }
+    }
+
+    /// The search index, embedded in the search page and written beside it,
+    /// has every payload title as written.
+    static func expectSearchIndexKeeps(_ payloads: [String], site: URL, page: HTMLSafety.Page) throws {
+        func titles(_ index: Any?) -> Set<String> {
+            Set(((index as? [String: Any])?["entries"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String })
+        }
+        let embedded = titles(page.jsonBlocks.first { $0["id"] as? String == "search-index" }?["value"])
+        let file = try Data(contentsOf: site.appendingPathComponent("search/index.json"))
+        #expect(titles(try JSONSerialization.jsonObject(with: file)) == embedded)
+        for payload in payloads {
+            #expect(embedded.contains(payload), "the search index lost \(payload.debugDescription)")
+        }
+    }
+}
+
+/// The payload kitchen checked, built and printed by the real binary, in a
+/// temporary folder removed with the value.
+final class PayloadSite {
+    let kitchen: PayloadKitchen
+    let folder: TestFolder
+    let dataFolder: URL
+    let siteFolder: URL
+    let printFile: URL
+    let check: ProcessResult
+    let build: ProcessResult
+    let print: ProcessResult
+
+    static let secret = ["LARDER_SECRET": "xss-payload-tests-secret"]
+
+    init(payloads: [String]) throws {
+        kitchen = PayloadKitchen(payloads: payloads)
+        folder = try TestFolder("kitchen")
+        dataFolder = folder.url
+        try kitchen.write(to: dataFolder)
+        siteFolder = folder.url.deletingLastPathComponent().appendingPathComponent("site")
+        printFile = folder.url.deletingLastPathComponent().appendingPathComponent("sheet.html")
+        check = try ProcessResult.run(Repository.binary, ["check", dataFolder.path], environment: Self.secret)
+        build = try ProcessResult.run(Repository.binary, ["build", dataFolder.path, "-o", siteFolder.path], environment: Self.secret)
+        let lists = payloads.indices.flatMap { [PayloadKitchen.listJSON($0), PayloadKitchen.listMarkdown($0)] }
+        print = try ProcessResult.run(
+            Repository.binary, ["print"] + lists + ["--recipe", PayloadKitchen.recipeMarkdown(0), "-o", printFile.path],
+            in: dataFolder, environment: Self.secret
+        )
+    }
+}
