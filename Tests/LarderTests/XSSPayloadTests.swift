@@ -50,6 +50,23 @@ import Testing
         #expect(sheet.styles.count == 1 && sheet.styles[0].contains(css), "the sheet's <style> is not the theme's print.css")
     }
 
+    /// `larder serve`'s page of problems (`/_larder/errors`) quotes the
+    /// offending lines: one error per payload, each line holding it.
+    @Test(.enabled(if: usable, skipNote))
+    func serveErrorsPageShowsPayloadsAsText() async throws {
+        let payloads = try PayloadKitchen.fixturePayloads()
+        let kitchen = try TestFolder("kitchen")
+        let lines = payloads.map { "- [ ] x !nope " + PayloadKitchen.line($0) }
+        try kitchen.write("lists/broken.md", "---\ntitle: Broken\n---\n" + lines.joined(separator: "\n") + "\n")
+        let page = try await ServedErrors.fetch(folder: kitchen.url)
+        let file = kitchen.url.deletingLastPathComponent().appendingPathComponent("errors.html")
+        try Data(page.utf8).write(to: file)
+        let checked = try #require(try await HTMLSafety.check([file]).first)
+        #expect(checked.problems.isEmpty, "\(checked.problems)")
+        #expect(checked.scripts == [HTMLSafety.Script(type: nil, src: "/_larder/reload.js", id: nil)], "\(checked.scripts)")
+        #expect(page.components(separatedBy: "<section class=\"error\">").count == payloads.count + 1)
+    }
+
     /// A quote with a combining mark or joiner after it (`"` + U+0301) is
     /// one Swift `Character`, which swift-mustache's escaper (a lookup of
     /// each Character in a table) does not recognise as a quote: the value
@@ -154,5 +171,42 @@ final class PayloadSite {
             Repository.binary, ["print"] + lists + ["--recipe", PayloadKitchen.recipeMarkdown(0), "-o", printFile.path],
             in: dataFolder, environment: Self.secret
         )
+    }
+}
+
+/// `larder serve` (the real binary) on a folder, for the page at
+/// `/_larder/errors`; the server is stopped before `fetch` returns.
+enum ServedErrors {
+    static func fetch(folder: URL) async throws -> String {
+        let process = Process()
+        process.executableURL = Repository.binary
+        process.arguments = ["serve", folder.path, "--port", "0", "--color", "never"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        // "Serving DIR at http://127.0.0.1:PORT/ (Ctrl-C to stop)"
+        var printed = ""
+        while !printed.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let start = printed.range(of: "http://"),
+              let end = printed[start.lowerBound...].firstIndex(of: " "),
+              let url = URL(string: String(printed[start.lowerBound..<end]) + "_larder/errors")
+        else {
+            throw ToolFailure(tool: "larder serve", status: -1, output: printed)
+        }
+        let fetched = try await ProcessResult.runDetached(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())", url.absoluteString]
+        )
+        guard fetched.status == 0 else { throw ToolFailure(tool: "GET \(url)", status: fetched.status, output: fetched.stderr) }
+        return fetched.stdout
     }
 }
