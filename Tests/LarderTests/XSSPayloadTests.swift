@@ -28,6 +28,20 @@ import Testing
         }
     }
 
+    /// Ids become paths and addresses: a bidi override or a zero-width
+    /// character in a file name is refused, never published.
+    @Test func idsCannotHoldInvisibleCharacters() throws {
+        let kitchen = try TestFolder("kitchen")
+        try kitchen.write("lists/we\u{202E}ekly.md", "---\ntitle: Weekly\n---\n- [ ] apples\n")
+        try kitchen.write("recipes/zero\u{200B}width.json", #"{"title": "Soup"}"#)
+        let check = try ProcessResult.run(Repository.binary, ["check", kitchen.url.path])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("is not a valid id: lowercase letters, digits and - only [bad-id]"))
+        #expect(check.stderr.contains("hint: rename the file to 'we-ekly.md'"), "\(check.stderr)")
+        #expect(check.stderr.contains("hint: rename the file to 'zero-width.json'"), "\(check.stderr)")
+        #expect(check.stderr.hasSuffix("2 errors, 0 warnings\n"), "\(check.stderr)")
+    }
+
     @Test(.enabled(if: usable, skipNote))
     func noPageRunsScriptFromTheData() async throws {
         let payloads = try PayloadKitchen.fixturePayloads().filter { !PayloadKitchen.gluesMarkup($0) }
