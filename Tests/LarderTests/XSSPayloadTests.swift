@@ -42,6 +42,28 @@ import Testing
         #expect(check.stderr.hasSuffix("2 errors, 0 warnings\n"), "\(check.stderr)")
     }
 
+    /// Terminal control sequences in data (ESC, BEL, CSI and OSC: set the
+    /// window title, erase a line, write the clipboard with OSC 52) must
+    /// not reach a terminal as they are: `larder check` quotes names and
+    /// lines, `larder share` prints titles and names. Known: both print
+    /// them raw today, so a file can hide or fake lines of a check's output
+    /// in a terminal or a CI log. When they are escaped this test fails
+    /// until `withKnownIssue` is removed.
+    @Test func terminalOutputCarriesNoControlSequencesFromData() throws {
+        let kitchen = try TestFolder("kitchen")
+        try kitchen.write("lists/a.json", #"{"title": "A\u001b]0;title\u0007B", "items": [{"name": "x\u001b[2K\rchecked 0 files"}]}"#)
+        let share = try ProcessResult.run(Repository.binary, ["share", "a"], in: kitchen.url)
+        try kitchen.write("lists/b.md", "---\ntitle: B\n---\n- [ ] pears\u{1B}[8m hidden @nope\n")
+        let check = try ProcessResult.run(Repository.binary, ["check", kitchen.url.path])
+        #expect(check.status == 1 && share.status == 0, "\(check.stderr)\(share.stderr)")
+        withKnownIssue("diagnostics and shares print control characters from the data as they are") {
+            for (name, output) in [("check", check.stderr), ("share", share.stdout)] {
+                #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) },
+                        "larder \(name) printed a control character: \(output.debugDescription)")
+            }
+        }
+    }
+
     @Test(.enabled(if: usable, skipNote))
     func noPageRunsScriptFromTheData() async throws {
         let payloads = try PayloadKitchen.fixturePayloads().filter { !PayloadKitchen.gluesMarkup($0) }
