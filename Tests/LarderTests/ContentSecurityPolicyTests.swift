@@ -53,14 +53,7 @@ import Testing
     ))
     func theThemeKeepsToThePolicyInChromium() async throws {
         let (folder, site) = try Self.buildExample()
-        let script = Repository.root.appendingPathComponent("Tests/LarderTests/Tools/csp_check.py")
-        let result = try await ProcessResult.runDetached(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", script.path, site.path, "--search", "pancakes", "--list", "lists/weekly/index.html"]
-        )
-        guard result.status == 0, let report = try? JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8)) else {
-            throw ToolFailure(tool: "csp_check.py", status: result.status, output: result.stdout + result.stderr)
-        }
+        let report = try await Self.check(site, ["--search", "pancakes", "--list", "lists/weekly/index.html"])
         // One page of each kind, every kind the theme has.
         for page in ["index.html", "search/index.html", "favorites/index.html", "lists/weekly/index.html",
                      "lists/camping/index.html", "lists/reading-list/index.html", "categories/index.html", "tags/index.html"] {
@@ -85,6 +78,39 @@ import Testing
             #expect(report.ticks[mode]?.kept == true, "\(mode): a tick on the list page did not survive a reload")
         }
         withExtendedLifetime(folder) {}
+    }
+
+    /// The one-file sheet of `larder print -o`: its policy lets the embedded
+    /// stylesheet apply and nothing else.
+    @Test(.enabled(
+        if: SiteQualityTests.required || AxeChecker.isUsable,
+        "Chromium through Playwright does not run here (scripts/setup-test-tools)"
+    ))
+    func printedSheetKeepsToItsPolicyInChromium() async throws {
+        let folder = try TestFolder("sheet")
+        let print = try ProcessResult.run(
+            Repository.binary, ["print", "weekly", "-o", folder.url.appendingPathComponent("sheet.html").path],
+            in: Repository.examples, environment: Self.secret
+        )
+        try #require(print.status == 0, "\(print.stderr)")
+        let report = try await Self.check(folder.url, ["--all"])
+        #expect(report.loads.count == 2)
+        for load in report.loads {
+            #expect(load.violations.isEmpty, "\(load.mode): \(load.violations)")
+            #expect(load.errors.isEmpty && load.styled && !load.script, "\(load.mode): \(load)")
+        }
+    }
+
+    /// `csp_check.py` over `site`.
+    static func check(_ site: URL, _ options: [String]) async throws -> Report {
+        let script = Repository.root.appendingPathComponent("Tests/LarderTests/Tools/csp_check.py")
+        let result = try await ProcessResult.runDetached(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, site.path] + options
+        )
+        guard result.status == 0, let report = try? JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8)) else {
+            throw ToolFailure(tool: "csp_check.py", status: result.status, output: result.stdout + result.stderr)
+        }
+        return report
     }
 
     struct Report: Decodable {

@@ -15,9 +15,10 @@ Per load: {"mode", "page", "violations": [securitypolicyviolation events and
 console messages about the policy], "errors": [uncaught exceptions],
 "script": larder.js ran (it marks <html class="js">), "styled": the theme's
 stylesheet applied (style.css hides .skip-link off screen; print.css pads
-the sheet's body)}. Then per mode, "search": the result titles the search
-page lists for QUERY, with its status line; "ticks": whether a ticked box on
-the list page is still ticked after a reload (localStorage).
+the sheet's body)}. Then per mode, where the site has them, "search": the
+result titles the search page lists for QUERY, with its status line;
+"ticks": whether a ticked box on the list page is still ticked after a
+reload (localStorage).
 
 Exit status: 0 when the run worked, 2 when it could not run (no Chromium, no
 Playwright): the caller reads the JSON, not the status.
@@ -124,7 +125,7 @@ async def run(args):
     site = args.site.resolve()
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     if not args.all:
-        pages = sorted(set(one_of_each_kind(site, pages)) | {args.list})
+        pages = sorted(set(one_of_each_kind(site, pages)) | ({args.list} & set(pages)))
     server = serve(site)
     bases = {
         "http": f"http://127.0.0.1:{server.server_address[1]}/",
@@ -143,8 +144,10 @@ async def run(args):
                         await page.close()
                         state.update({"mode": mode, "page": path})
                         report["loads"].append(state)
-                    report["search"][mode] = await search(context, base + "search/index.html", args.search)
-                    report["ticks"][mode] = await ticks(context, base + args.list)
+                    if (site / "search/index.html").exists():
+                        report["search"][mode] = await search(context, base + "search/index.html", args.search)
+                    if (site / args.list).exists():
+                        report["ticks"][mode] = await ticks(context, base + args.list)
                     await context.close()
             finally:
                 await browser.close()
