@@ -83,17 +83,25 @@ public struct DiagnosticFormatter: Sendable {
     /// The part of `line` to show and the caret's column in it: BOMs dropped,
     /// control characters made visible (a file cannot drive the terminal).
     static func excerpt(_ line: Substring, column: Int) -> (text: String, column: Int) {
-        let scalars = Array(line.unicodeScalars.lazy.filter { $0 != "\u{FEFF}" })
-        var start = 0
-        var end = scalars.count
-        if scalars.count > excerptWidth {
-            start = max(0, min(column - 1 - excerptWidth / 3, scalars.count - excerptWidth))
-            end = start + excerptWidth
+        // Walks only to the window's end: a 1 MB line costs what its first
+        // `column + excerptWidth` scalars cost.
+        let scalars = line.unicodeScalars
+        let start = line.utf8.count > excerptWidth ? max(0, column - 1 - excerptWidth / 3) : 0
+        var index = scalars.startIndex
+        var skipped = 0
+        while skipped < start, index < scalars.endIndex {
+            index = scalars.index(after: index)
+            skipped += 1
         }
-        var text = start > 0 ? "…" : ""
-        text.unicodeScalars.append(contentsOf: scalars[start..<end])
-        if end < scalars.count { text += "…" }
-        return (printable(text), column - start + (start > 0 ? 1 : 0))
+        var text = skipped > 0 ? "…" : ""
+        var taken = 0
+        while taken < excerptWidth, index < scalars.endIndex {
+            if scalars[index] != "\u{FEFF}" { text.unicodeScalars.append(scalars[index]) }
+            index = scalars.index(after: index)
+            taken += 1
+        }
+        if index < scalars.endIndex { text += "…" }
+        return (printable(text), column - skipped + (skipped > 0 ? 1 : 0))
     }
 
     /// `text` with control characters other than tab and line feed (and
