@@ -117,7 +117,21 @@ import Testing
             let item = "{\"name\": \"milk\", \"category\": \"dairy\"}"
             try folder.write("lists/many.json", "{\"title\": \"Many\", \"items\": [\n" + Array(repeating: item, count: Limits.maximumItems + 1).joined(separator: ",\n") + "]}")
         }, expected: """
-            lists/many.json:10002:1: error: 10,001 items, over the limit of 10,000; the ones from here on are not read [too-many-items]
+            lists/many.json:10002:1: error: 10,001 items, over the limit of 10,000; the file is not read [too-many-items]
+              hint: split it into several lists
+            """),
+        Generated(description: "a Markdown list of 10,001 items", make: { folder in
+            try folder.write("lists/many.md", "---\ntitle: Many\n---\n## Dairy\n" + String(repeating: "- [ ] milk\n", count: Limits.maximumItems + 1))
+        }, expected: """
+            lists/many.md:10005:1: error: 10,001 list items, over the limit of 10,000 per file; the file is not read [too-many-items]
+              hint: split it into several files
+            """),
+        Generated(description: "a list of 10,001 items, some in front matter and some in the body", make: { folder in
+            // One flow sequence: the item lines counted before parsing stay under the limit.
+            let frontMatter = "items: [" + Array(repeating: "{name: milk}", count: 5_001).joined(separator: ",") + "]\n"
+            try folder.write("lists/many.md", "---\ntitle: Many\n" + frontMatter + "---\n## Dairy\n" + String(repeating: "- [ ] milk\n", count: 5_000))
+        }, expected: """
+            lists/many.md:5005:7: error: 10,001 items, over the limit of 10,000; the ones from here on are not read [too-many-items]
               hint: split it into several lists
             """),
         Generated(description: "a symbolic link to a file outside the folder", make: { folder in

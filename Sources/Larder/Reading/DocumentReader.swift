@@ -72,7 +72,8 @@ struct DocumentReader: Sendable {
     }
 
     private func decode(_ root: JSONValue, _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
-        if let problem = ReadLimits.overlongText(in: root, path: file.path) {
+        if let problem = ReadLimits.overlongText(in: root, path: file.path)
+            ?? ReadLimits.tooManyItems(in: root, kind: file.kind, path: file.path) {
             decoder.diagnostics.append(problem)
             return .unreadable
         }
@@ -98,7 +99,8 @@ struct DocumentReader: Sendable {
         }
         if let problem = ReadLimits.overlongLine(in: bytes, path: file.path)
             ?? StrayCharacters.misplacedBOM(in: bytes, path: file.path)
-            ?? StrayCharacters.controlCharacter(in: bytes, path: file.path) {
+            ?? StrayCharacters.controlCharacter(in: bytes, path: file.path)
+            ?? ReadLimits.tooManyListLines(in: bytes, path: file.path) {
             decoder.diagnostics.append(problem)
             return .unreadable
         }

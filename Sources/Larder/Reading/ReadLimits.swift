@@ -64,6 +64,61 @@ enum ReadLimits {
         return nil
     }
 
+    /// More than `Limits.maximumItems` list-item lines (`- `, `* `, `+ `,
+    /// `1. `, `1) ` after any indentation) in a Markdown file, found on the
+    /// bytes: parsing half a million items first would take seconds and
+    /// most of a gigabyte.
+    static func tooManyListLines(in bytes: [UInt8], path: String) -> Diagnostic? {
+        var count = 0
+        var line = 1
+        var firstPast = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                while index < buffer.count, buffer[index] == 0x20 || buffer[index] == 0x09 { index += 1 }
+                var marker = index
+                while marker < buffer.count, buffer[marker] >= 0x30, buffer[marker] <= 0x39 { marker += 1 }
+                let isItem: Bool
+                if marker > index {
+                    isItem = marker + 1 < buffer.count && (buffer[marker] == 0x2E || buffer[marker] == 0x29)
+                        && (buffer[marker + 1] == 0x20 || buffer[marker + 1] == 0x09)
+                } else {
+                    isItem = marker + 1 < buffer.count && (buffer[marker] == 0x2D || buffer[marker] == 0x2A || buffer[marker] == 0x2B)
+                        && (buffer[marker + 1] == 0x20 || buffer[marker + 1] == 0x09)
+                }
+                if isItem {
+                    count += 1
+                    if count == Limits.maximumItems + 1 { firstPast = line }
+                }
+                while index < buffer.count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
+                if index < buffer.count, buffer[index] == 0x0D, index + 1 < buffer.count, buffer[index + 1] == 0x0A { index += 1 }
+                index += 1
+                line += 1
+            }
+        }
+        guard count > Limits.maximumItems else { return nil }
+        return .error(
+            "too-many-items",
+            "\(Limits.describe(count: count)) list items, over the limit of \(Limits.describe(count: Limits.maximumItems)) per file; the file is not read",
+            at: SourceLocation(path: path, line: firstPast, column: 1),
+            hint: "split it into several files"
+        )
+    }
+
+    /// The `items` (lists) or `ingredients` (recipes) array of a document
+    /// when it is longer than `Limits.maximumItems`, before anything is
+    /// validated or decoded.
+    static func tooManyItems(in root: JSONValue, kind: DocumentKind, path: String) -> Diagnostic? {
+        let key = kind == .list ? "items" : kind == .recipe ? "ingredients" : nil
+        guard let key, let array = root.object?[key]?.array, array.count > Limits.maximumItems else { return nil }
+        return .error(
+            "too-many-items",
+            "\(Limits.describe(count: array.count)) \(key), over the limit of \(Limits.describe(count: Limits.maximumItems)); the file is not read",
+            at: SourceLocation(path: path, position: array[Limits.maximumItems].position),
+            hint: "split it into several \(kind == .list ? "lists" : "recipes")"
+        )
+    }
+
     /// A list's items and a recipe's ingredients, cut to `Limits.maximumItems`
     /// with a diagnostic at the first one past it.
     static func capItems(_ content: ReadDocument.Content, _ diagnostics: inout [Diagnostic]) -> ReadDocument.Content {
