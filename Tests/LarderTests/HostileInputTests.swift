@@ -155,10 +155,10 @@ import Testing
             try link(folder, "recipes/a.md", to: "b.md")
             try link(folder, "recipes/b.md", to: "a.md")
         }, expected: """
-            recipes/a.md:1:1: error: 'recipes/a.md' is a symbolic link to nothing [broken-link]
-              hint: remove the link or fix its target
-            recipes/b.md:1:1: error: 'recipes/b.md' is a symbolic link to nothing [broken-link]
-              hint: remove the link or fix its target
+            recipes/a.md:1:1: error: 'recipes/a.md' is a symbolic link that leads back to itself [broken-link]
+              hint: remove the link or point it at a file
+            recipes/b.md:1:1: error: 'recipes/b.md' is a symbolic link that leads back to itself [broken-link]
+              hint: remove the link or point it at a file
             """),
         Generated(description: "a folder linked to its own parent, beside a FIFO", make: { folder in
             // The link is harmless (folders are not walked into), so only the FIFO is an error.

@@ -210,7 +210,7 @@ struct DataFolder: Sendable {
     }
 
     enum EntryType: Equatable {
-        case missing, regular, directory, escapingLink, brokenLink, special
+        case missing, regular, directory, escapingLink, brokenLink, linkLoop, special
 
         func diagnostic(for path: String) -> Diagnostic {
             let at = SourceLocation(path: path, line: 1, column: 1)
@@ -222,6 +222,8 @@ struct DataFolder: Sendable {
                 )
             case .brokenLink:
                 return .error("broken-link", "'\(path)' is a symbolic link to nothing", at: at, hint: "remove the link or fix its target")
+            case .linkLoop:
+                return .error("broken-link", "'\(path)' is a symbolic link that leads back to itself", at: at, hint: "remove the link or point it at a file")
             case .directory:
                 return .warning("unknown-file", "'\(path)' is a folder and is ignored", at: at, hint: "data files sit directly in lists/ and recipes/")
             case .special:
@@ -244,7 +246,7 @@ struct DataFolder: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return (.missing, 0) }
         if (info.st_mode & S_IFMT) == S_IFLNK {
-            guard stat(path, &info) == 0 else { return (.brokenLink, 0) }
+            guard stat(path, &info) == 0 else { return (errno == ELOOP ? .linkLoop : .brokenLink, 0) }
             guard staysInside(relativePath) else { return (.escapingLink, 0) }
         }
         switch info.st_mode & S_IFMT {

@@ -77,7 +77,7 @@ struct CrossChecker {
         switch folder.entryType(path) {
         case .regular:
             return nil
-        case .missing, .brokenLink:
+        case .missing, .brokenLink, .linkLoop:
             return .error("image-missing", "the image \"\(path)\" does not exist", at: reference.location, hint: "paths are relative to the data folder and case-sensitive")
         case .escapingLink:
             return .error("path-escape", "the image \"\(path)\" is a symbolic link to a place outside the data folder", at: reference.location, hint: outside)
