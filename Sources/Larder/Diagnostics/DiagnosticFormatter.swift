@@ -60,20 +60,68 @@ public struct DiagnosticFormatter: Sendable {
         if let location = d.location {
             out += paint("\(displayPath(location.path)):\(location.line):\(location.column):", "1") + " "
         }
-        out += "\(severity): \(paint(d.message, "1")) [\(d.code)]\n"
+        out += "\(severity): \(paint(Self.printable(d.message), "1")) [\(d.code)]\n"
         if let location = d.location, let line = source?.line(location.line) {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
-            let shown = String(line.replacing("\u{FEFF}", with: ""))
+            let (shown, column) = Self.excerpt(line, column: location.column)
             out += " \(paint(number, "34")) | \(shown)\n"
-            out += " \(gutter) | \(caretPrefix(shown, column: location.column))\(paint("^", "1;32"))\n"
+            out += " \(gutter) | \(caretPrefix(shown, column: column))\(paint("^", "1;32"))\n"
             if let hint = d.hint {
-                out += " \(gutter) = \(paint("hint", "1;36")): \(hint)\n"
+                out += " \(gutter) = \(paint("hint", "1;36")): \(Self.printable(hint))\n"
             }
         } else if let hint = d.hint {
-            out += "  = \(paint("hint", "1;36")): \(hint)\n"
+            out += "  = \(paint("hint", "1;36")): \(Self.printable(hint))\n"
         }
         return out
+    }
+
+    /// Scalars of a source line shown at most; a longer line (a minified
+    /// file, a hostile one) is cut to a window around the column, with `…`.
+    static let excerptWidth = 160
+
+    /// The part of `line` to show and the caret's column in it: BOMs dropped,
+    /// control characters made visible (a file cannot drive the terminal).
+    static func excerpt(_ line: Substring, column: Int) -> (text: String, column: Int) {
+        // Walks only to the window's end: a 1 MB line costs what its first
+        // `column + excerptWidth` scalars cost.
+        let scalars = line.unicodeScalars
+        let start = line.utf8.count > excerptWidth ? max(0, column - 1 - excerptWidth / 3) : 0
+        var index = scalars.startIndex
+        var skipped = 0
+        while skipped < start, index < scalars.endIndex {
+            index = scalars.index(after: index)
+            skipped += 1
+        }
+        var text = skipped > 0 ? "…" : ""
+        var taken = 0
+        while taken < excerptWidth, index < scalars.endIndex {
+            if scalars[index] != "\u{FEFF}" { text.unicodeScalars.append(scalars[index]) }
+            index = scalars.index(after: index)
+            taken += 1
+        }
+        if index < scalars.endIndex { text += "…" }
+        return (printable(text), column - skipped + (skipped > 0 ? 1 : 0))
+    }
+
+    /// `text` with control characters other than tab and line feed (and
+    /// Unicode bidi overrides) replaced by U+FFFD, so that data quoted in a
+    /// diagnostic cannot move the cursor, recolour or retitle a terminal.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            out.unicodeScalars.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return out
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// Spaces (and the line's own tabs, so the caret lines up) up to `column`.

@@ -83,22 +83,28 @@ struct DataFolder: Sendable {
     func scan() throws(LarderError) -> (files: [DataFile], diagnostics: [Diagnostic]) {
         var files: [DataFile] = []
         var diagnostics: [Diagnostic] = []
+        var budget = SizeBudget()
         for (name, kind) in [("larder.json", DocumentKind.config), ("favorites.json", .favorites)] {
-            switch entryType(name) {
-            case .missing: continue
-            case .regular: files.append(DataFile(kind: kind, format: .json, path: name, id: ""))
-            case let other: diagnostics.append(other.diagnostic(for: name))
+            switch entry(name) {
+            case (.missing, _): continue
+            case (.regular, let size):
+                if budget.admits(size, at: name, &diagnostics) {
+                    files.append(DataFile(kind: kind, format: .json, path: name, id: ""))
+                }
+            case (let other, _): diagnostics.append(other.diagnostic(for: name))
             }
         }
         for (folder, kind) in [("lists", DocumentKind.list), ("recipes", .recipe)] {
-            let (found, problems) = try scanFolder(folder, kind: kind)
+            let (found, problems) = try scanFolder(folder, kind: kind, budget: &budget)
             files += found
             diagnostics += problems
         }
         return (files, diagnostics)
     }
 
-    private func scanFolder(_ folder: String, kind: DocumentKind) throws(LarderError) -> ([DataFile], [Diagnostic]) {
+    private func scanFolder(
+        _ folder: String, kind: DocumentKind, budget: inout SizeBudget
+    ) throws(LarderError) -> ([DataFile], [Diagnostic]) {
         switch entryType(folder) {
         case .missing: return ([], [])
         case .directory: break
@@ -109,6 +115,14 @@ struct DataFolder: Sendable {
             names = try FileManager.default.contentsOfDirectory(atPath: absolute(folder)).sorted()
         } catch {
             throw LarderError(path: absolute(folder), reason: "cannot read the folder: \(error.localizedDescription)")
+        }
+        guard names.count <= Limits.maximumFilesPerFolder else {
+            return ([], [.error(
+                "too-many-files",
+                "\(folder)/ holds \(Limits.describe(count: names.count)) entries, over the limit of \(Limits.describe(count: Limits.maximumFilesPerFolder)); none of them is read",
+                at: SourceLocation(path: folder, line: 1, column: 1),
+                hint: "a data folder is for one household's lists and recipes; split it into several folders"
+            )])
         }
         var files: [DataFile] = []
         var diagnostics: [Diagnostic] = []
@@ -131,7 +145,7 @@ struct DataFolder: Sendable {
                 ))
                 continue
             }
-            let type = entryType(path)
+            let (type, size) = entry(path)
             guard type == .regular else {
                 diagnostics.append(type.diagnostic(for: path))
                 continue
@@ -151,13 +165,52 @@ struct DataFolder: Sendable {
                 continue
             }
             byID[id] = path
+            guard budget.admits(size, at: path, &diagnostics) else { continue }
             files.append(DataFile(kind: kind, format: format, path: path, id: id))
         }
         return (files, diagnostics)
     }
 
+    /// The file size and total size limits, applied from the sizes the scan
+    /// sees: a file over them is never opened.
+    struct SizeBudget {
+        private var total = 0
+        private var exhausted = false
+
+        /// Whether a file of `size` bytes at `path` may be read; when not, and
+        /// there is something new to say, why, in `diagnostics`.
+        mutating func admits(_ size: Int, at path: String, _ diagnostics: inout [Diagnostic]) -> Bool {
+            if size > Limits.maximumFileSize {
+                diagnostics.append(DataFolder.tooLarge(path, size: size))
+                return false
+            }
+            guard !exhausted else { return false }
+            total += size
+            guard total > Limits.maximumTotalSize else { return true }
+            // Said once, at the first file past the limit; the rest are skipped.
+            exhausted = true
+            diagnostics.append(.error(
+                "folder-too-large",
+                "the data files add up to more than \(Limits.describe(bytes: Limits.maximumTotalSize)); '\(path)' and the files after it are not read",
+                at: SourceLocation(path: path, line: 1, column: 1),
+                hint: "a data folder is for one household's lists and recipes; split it into several folders"
+            ))
+            return false
+        }
+    }
+
+    /// The diagnostic for a data file over `Limits.maximumFileSize`.
+    static func tooLarge(_ path: String, size: Int) -> Diagnostic {
+        .error(
+            "file-too-large",
+            "'\(path)' is \(Limits.describe(count: size)) bytes, over the limit of \(Limits.describe(bytes: Limits.maximumFileSize)) per data file",
+            at: SourceLocation(path: path, line: 1, column: 1),
+            hint: "a recipe or list is a few kilobytes; split the file, or remove what does not belong in it"
+        )
+    }
+
     enum EntryType: Equatable {
-        case missing, regular, directory, escapingLink, brokenLink, special
+        case missing, regular, directory, escapingLink, brokenLink, linkLoop, special
 
         func diagnostic(for path: String) -> Diagnostic {
             let at = SourceLocation(path: path, line: 1, column: 1)
@@ -169,6 +222,8 @@ struct DataFolder: Sendable {
                 )
             case .brokenLink:
                 return .error("broken-link", "'\(path)' is a symbolic link to nothing", at: at, hint: "remove the link or fix its target")
+            case .linkLoop:
+                return .error("broken-link", "'\(path)' is a symbolic link that leads back to itself", at: at, hint: "remove the link or point it at a file")
             case .directory:
                 return .warning("unknown-file", "'\(path)' is a folder and is ignored", at: at, hint: "data files sit directly in lists/ and recipes/")
             case .special:
@@ -181,17 +236,23 @@ struct DataFolder: Sendable {
 
     /// What `relativePath` is, following symlinks only while they stay inside.
     func entryType(_ relativePath: String) -> EntryType {
+        entry(relativePath).type
+    }
+
+    /// What `relativePath` is, and its size in bytes when it is a regular
+    /// file. Only stat calls: nothing is opened, so a FIFO cannot block.
+    func entry(_ relativePath: String) -> (type: EntryType, size: Int) {
         let path = absolute(relativePath)
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
+        guard lstat(path, &info) == 0 else { return (.missing, 0) }
         if (info.st_mode & S_IFMT) == S_IFLNK {
-            guard stat(path, &info) == 0 else { return .brokenLink }
-            guard staysInside(relativePath) else { return .escapingLink }
+            guard stat(path, &info) == 0 else { return (errno == ELOOP ? .linkLoop : .brokenLink, 0) }
+            guard staysInside(relativePath) else { return (.escapingLink, 0) }
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return .regular
-        case S_IFDIR: return .directory
-        default: return .special
+        case S_IFREG: return (.regular, Int(info.st_size))
+        case S_IFDIR: return (.directory, 0)
+        default: return (.special, 0)
         }
     }
 }

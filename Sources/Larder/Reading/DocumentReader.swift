@@ -27,14 +27,17 @@ struct DocumentReader: Sendable {
 
     func read(_ file: DataFile) -> ReadDocument {
         let bytes: [UInt8]
-        if let data = FileManager.default.contents(atPath: folder.absolute(file.path)) {
-            bytes = [UInt8](data)
-        } else {
-            return ReadDocument(
-                file: file, bytes: [], content: .unreadable,
-                diagnostics: [.error("unreadable", "'\(file.path)' cannot be read", at: SourceLocation(path: file.path, line: 1, column: 1))],
-                references: []
-            )
+        switch BoundedRead.bytes(atPath: folder.absolute(file.path), limit: Limits.maximumFileSize) {
+        case .success(let read):
+            bytes = read
+        case .failure(let failure):
+            let diagnostic: Diagnostic
+            switch failure {
+            case .tooLarge(let size): diagnostic = DataFolder.tooLarge(file.path, size: size)
+            case .notRegular: diagnostic = DataFolder.EntryType.special.diagnostic(for: file.path)
+            case .cannotOpen: diagnostic = .error("unreadable", "'\(file.path)' cannot be read", at: SourceLocation(path: file.path, line: 1, column: 1))
+            }
+            return ReadDocument(file: file, bytes: [], content: .unreadable, diagnostics: [diagnostic], references: [])
         }
         var decoder = DocumentDecoder(path: file.path)
         let content: ReadDocument.Content
@@ -45,12 +48,16 @@ struct DocumentReader: Sendable {
             content = readMarkdown(bytes, file, &decoder)
         }
         return ReadDocument(
-            file: file, bytes: bytes, content: content,
+            file: file, bytes: bytes, content: ReadLimits.capItems(content, &decoder.diagnostics),
             diagnostics: decoder.diagnostics, references: decoder.references
         )
     }
 
     private func readJSON(_ bytes: [UInt8], _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
+        if let problem = StrayCharacters.misplacedBOM(in: bytes, path: file.path) {
+            decoder.diagnostics.append(problem)
+            return .unreadable
+        }
         let root: JSONValue
         do {
             root = try JSONReader.parse(bytes)
@@ -65,6 +72,11 @@ struct DocumentReader: Sendable {
     }
 
     private func decode(_ root: JSONValue, _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
+        if let problem = ReadLimits.overlongText(in: root, path: file.path)
+            ?? ReadLimits.tooManyItems(in: root, kind: file.kind, path: file.path) {
+            decoder.diagnostics.append(problem)
+            return .unreadable
+        }
         decoder.diagnostics += SchemaSet.validate(root, as: file.kind, path: file.path)
         guard root.object != nil else { return .unreadable }
         switch file.kind {
@@ -83,6 +95,13 @@ struct DocumentReader: Sendable {
                 at: SourceLocation(path: file.path, position: position),
                 hint: "save the file as UTF-8 in your editor"
             ))
+            return .unreadable
+        }
+        if let problem = ReadLimits.overlongLine(in: bytes, path: file.path)
+            ?? StrayCharacters.misplacedBOM(in: bytes, path: file.path)
+            ?? StrayCharacters.controlCharacter(in: bytes, path: file.path)
+            ?? ReadLimits.tooManyListLines(in: bytes, path: file.path) {
+            decoder.diagnostics.append(problem)
             return .unreadable
         }
         var text = Substring(String(decoding: bytes, as: UTF8.self))
@@ -111,15 +130,35 @@ struct DocumentReader: Sendable {
 /// Where the first byte that is not UTF-8 is, for a precise diagnostic.
 enum UTF8Check {
     static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): offset += encoded.count
-            case .emptyInput: return nil
-            case .error: return offset
+        // The standard library's check is fast in every build; the byte loop
+        // below (RFC 3629: no overlong forms, surrogates or code points past
+        // U+10FFFF) only runs to find where a bad file goes wrong.
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let lead = buffer[index]
+                if lead < 0x80 { index += 1; continue }
+                let length: Int
+                var low: UInt8 = 0x80, high: UInt8 = 0xBF  // allowed range of the second byte
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; low = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; high = 0x9F
+                case 0xF0: length = 4; low = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; high = 0x8F
+                default: return index
+                }
+                guard index + 1 < count, buffer[index + 1] >= low, buffer[index + 1] <= high else { return index }
+                for next in 2..<length {
+                    guard index + next < count, buffer[index + next] & 0xC0 == 0x80 else { return index }
+                }
+                index += length
             }
+            return nil
         }
     }
 

@@ -15,7 +15,7 @@ struct FrontMatter {
 
     /// YAML nodes one front matter may expand to; far more than any real
     /// recipe needs, and small enough that an alias bomb stops quickly.
-    static let maximumNodes = 20_000
+    static let maximumNodes = Limits.maximumYAMLNodes
 
     /// Splits and reads `text` (a whole file without BOM). Problems are
     /// reported at their position in the file, not in the YAML block.
@@ -110,6 +110,8 @@ private struct YAMLConverter {
     let lineOffset: Int
     var diagnostics: [Diagnostic] = []
     private var nodeBudget = FrontMatter.maximumNodes
+    /// Sequences and mappings open around the node being converted.
+    private var depth = 0
     private var stopped = false
 
     init(path: String, lineOffset: Int) {
@@ -119,9 +121,14 @@ private struct YAMLConverter {
 
     mutating func convertDocument(_ yaml: String) -> JSONValue? {
         let root: Node?
+        // The parser is kept until the tree is converted: nodes hold their
+        // anchors weakly, and only the parser keeps them alive. Without it an
+        // alias would read as a plain copy of the value it names.
+        let parser: Parser
         do {
             // The encoding is given: Yams' default reads the environment on every call.
-            root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
+            parser = try Parser(yaml: yaml, resolver: .basic, constructor: .default, encoding: .utf8)
+            root = try parser.singleRoot()
         } catch let error as YamlError {
             report(error, yaml: yaml)
             return nil
@@ -137,7 +144,7 @@ private struct YAMLConverter {
             )
             return nil
         }
-        let value = convert(root)
+        let value = withExtendedLifetime(parser) { convert(root) }
         return stopped ? nil : value
     }
 
@@ -161,8 +168,8 @@ private struct YAMLConverter {
         nodeBudget -= 1
         if nodeBudget < 0 {
             fail(
-                "front-matter-too-large", "the front matter expands to more than \(FrontMatter.maximumNodes) values",
-                at: node.mark, hint: "YAML aliases multiply values; write the fields out plainly"
+                "front-matter-too-large", "the front matter has more than \(Limits.describe(count: FrontMatter.maximumNodes)) values",
+                at: node.mark, hint: "front matter is a few plain fields; long lists of items or steps belong in the Markdown body"
             )
             return null
         }
@@ -171,6 +178,15 @@ private struct YAMLConverter {
                 "yaml-anchor", "YAML anchors and aliases are not supported in front matter",
                 at: node.mark, hint: "write the value out where it is used"
             )
+            return null
+        }
+        if case .scalar(let scalar) = node { return convert(scalar) }
+        // libyaml stops at 1,000 levels, so this recursion is bounded even
+        // before the (much lower) limit below.
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Limits.maximumYAMLDepth {
+            failTooDeep(at: node.mark)
             return null
         }
         switch node {
@@ -211,6 +227,13 @@ private struct YAMLConverter {
             )
             return null
         }
+    }
+
+    private mutating func failTooDeep(at mark: Mark?) {
+        fail(
+            "too-deep", "the front matter is nested more than \(Limits.maximumYAMLDepth) levels deep",
+            at: mark, hint: "front matter is a few plain fields; nest lists and fields only a level or two"
+        )
     }
 
     private mutating func checkTag(_ tag: Tag, expected: Tag.Name, at mark: Mark?) -> Bool {
@@ -255,8 +278,10 @@ private struct YAMLConverter {
             while let c = s.first, c >= "0", c <= "9" { s.removeFirst(); count += 1 }
             return count
         }
+        let leadingZero = scalars.first == "0"
         let integerDigits = digits(&scalars)
-        guard integerDigits > 0 else { return nil }
+        // `01` is not a JSON number; as in JSON files, it is not one here.
+        guard integerDigits > 0, !(leadingZero && integerDigits > 1) else { return nil }
         if scalars.first == "." {
             scalars.removeFirst()
             guard digits(&scalars) > 0 else { return nil }
@@ -292,6 +317,10 @@ private struct YAMLConverter {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            if problem.contains("Maximum nesting level") {
+                failTooDeep(at: mark)
+                return
+            }
             var message = "front matter is not valid YAML: \(problem)"
             if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
             fail("yaml-syntax", message, at: mark, hint: Self.hint(for: problem))

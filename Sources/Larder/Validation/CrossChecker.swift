@@ -55,11 +55,17 @@ struct CrossChecker {
     private func imageProblem(_ reference: Reference) -> Diagnostic? {
         let path = reference.target
         let outside = "images must be files inside the data folder, e.g. images/pancakes.jpg"
-        if path.contains("://") || path.hasPrefix("file:") || path.hasPrefix("data:") {
+        if Self.isURL(path) {
             return .error("image-not-local", "the image \"\(path)\" is a URL, not a file in the data folder", at: reference.location, hint: outside)
         }
         if path.hasPrefix("/") || path.hasPrefix("\\") || path.contains(":") {
             return .error("path-escape", "the image path \"\(path)\" is absolute", at: reference.location, hint: outside)
+        }
+        if path.contains("\\") {
+            return .error("bad-path", "the image path \"\(path)\" contains a backslash", at: reference.location, hint: "write / between folders, e.g. images/pancakes.jpg")
+        }
+        if path.contains("%") {
+            return .error("bad-path", "the image path \"\(path)\" contains '%'", at: reference.location, hint: "write the file name as it is, without percent-escapes, e.g. images/my pancakes.jpg")
         }
         var depth = 0
         for component in path.split(separator: "/") {
@@ -71,13 +77,25 @@ struct CrossChecker {
         switch folder.entryType(path) {
         case .regular:
             return nil
-        case .missing, .brokenLink:
+        case .missing, .brokenLink, .linkLoop:
             return .error("image-missing", "the image \"\(path)\" does not exist", at: reference.location, hint: "paths are relative to the data folder and case-sensitive")
         case .escapingLink:
             return .error("path-escape", "the image \"\(path)\" is a symbolic link to a place outside the data folder", at: reference.location, hint: outside)
         case .directory, .special:
             return .error("image-missing", "the image \"\(path)\" is not a file", at: reference.location, hint: outside)
         }
+    }
+
+    /// `scheme:…` (as browsers read it: leading spaces and controls
+    /// ignored, any case, not a one-letter drive as in `C:\\`) or `//host/…`.
+    static func isURL(_ path: String) -> Bool {
+        let trimmed = path.unicodeScalars.drop { $0.value <= 0x20 }
+        if trimmed.starts(with: "//".unicodeScalars) { return true }
+        guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex else { return false }
+        let scheme = trimmed[..<colon]
+        func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+        guard scheme.count > 1, let first = scheme.first, isLetter(first) else { return false }
+        return scheme.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
     /// Shopping items that no heading, marker, field or catalog entry puts in

@@ -60,6 +60,8 @@ struct ProcessResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Whether the program exited (`.exit`) or was killed by a signal.
+    var reason: Process.TerminationReason = .exit
 
     /// `environment` adds to (or overrides) this process's environment.
     static func run(
@@ -88,7 +90,8 @@ struct ProcessResult {
         return ProcessResult(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData.value ?? Data(), as: UTF8.self)
+            stderr: String(decoding: errData.value ?? Data(), as: UTF8.self),
+            reason: process.terminationReason
         )
     }
 
