@@ -84,32 +84,55 @@ struct DataFolder: Sendable {
         var files: [DataFile] = []
         var diagnostics: [Diagnostic] = []
         for (name, kind) in [("larder.json", DocumentKind.config), ("favorites.json", .favorites)] {
-            switch entryType(name) {
-            case .missing: continue
-            case .regular: files.append(DataFile(kind: kind, format: .json, path: name, id: ""))
-            case let other: diagnostics.append(other.diagnostic(for: name))
-            }
+            let (file, problem) = topLevelFile(name, kind: kind)
+            files += [file].compactMap { $0 }
+            diagnostics += [problem].compactMap { $0 }
         }
         for (folder, kind) in [("lists", DocumentKind.list), ("recipes", .recipe)] {
-            let (found, problems) = try scanFolder(folder, kind: kind)
-            files += found
-            diagnostics += problems
+            let (names, problems) = try entries(of: folder)
+            let found = dataFiles(names, in: folder, kind: kind)
+            files += found.files
+            diagnostics += problems + found.diagnostics
         }
         return (files, diagnostics)
     }
 
-    private func scanFolder(_ folder: String, kind: DocumentKind) throws(LarderError) -> ([DataFile], [Diagnostic]) {
+    /// `larder.json` or `favorites.json`: nothing when it is missing, the
+    /// problem when it is not a file.
+    func topLevelFile(_ name: String, kind: DocumentKind) -> (DataFile?, Diagnostic?) {
+        switch entryType(name) {
+        case .missing: (nil, nil)
+        case .regular: (DataFile(kind: kind, format: .json, path: name, id: ""), nil)
+        case let other: (nil, other.diagnostic(for: name))
+        }
+    }
+
+    /// The names in `lists/` or `recipes/`, sorted (none when it is missing),
+    /// or the problem with it when it is not a folder.
+    func entries(of folder: String) throws(LarderError) -> (names: [String], diagnostics: [Diagnostic]) {
         switch entryType(folder) {
         case .missing: return ([], [])
         case .directory: break
         case let other: return ([], [other.diagnostic(for: folder)])
         }
-        let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: absolute(folder)).sorted()
+            return (try FileManager.default.contentsOfDirectory(atPath: absolute(folder)).sorted(), [])
         } catch {
             throw LarderError(path: absolute(folder), reason: "cannot read the folder: \(error.localizedDescription)")
         }
+    }
+
+    /// The id a data file name claims (`weekly` for `weekly.md` and
+    /// `weekly.json`, valid or not), nil for other names.
+    static func claimedID(_ name: String) -> Substring? {
+        if name.hasSuffix(".md") { return name.dropLast(3) }
+        if name.hasSuffix(".json") { return name.dropLast(5) }
+        return nil
+    }
+
+    /// The data files among `names` (sorted entries of `folder`, all of
+    /// them or all that claim some ids) and the problems with them.
+    func dataFiles(_ names: [String], in folder: String, kind: DocumentKind) -> (files: [DataFile], diagnostics: [Diagnostic]) {
         var files: [DataFile] = []
         var diagnostics: [Diagnostic] = []
         var byID: [String: String] = [:]

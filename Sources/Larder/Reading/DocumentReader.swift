@@ -18,6 +18,14 @@ struct ReadDocument: Sendable {
     var content: Content
     var diagnostics: [Diagnostic]
     var references: [Reference]
+
+    /// Whether it became a list or a recipe (a kitchen holds only those).
+    var isModel: Bool {
+        switch content {
+        case .list, .recipe: true
+        case .config, .favorites, .unreadable: false
+        }
+    }
 }
 
 struct DocumentReader: Sendable {
@@ -27,8 +35,8 @@ struct DocumentReader: Sendable {
 
     func read(_ file: DataFile) -> ReadDocument {
         let bytes: [UInt8]
-        if let data = FileManager.default.contents(atPath: folder.absolute(file.path)) {
-            bytes = [UInt8](data)
+        if let contents = fileContents(folder.absolute(file.path)) {
+            bytes = contents
         } else {
             return ReadDocument(
                 file: file, bytes: [], content: .unreadable,
@@ -105,6 +113,34 @@ struct DocumentReader: Sendable {
         default:
             return content
         }
+    }
+}
+
+/// The bytes of the regular file at `path`, or nil. Read straight into
+/// the array: `FileManager.contents(atPath:)` and the copy out of its
+/// `Data` showed in profiles of 10,000 files. Opened non-blocking, so a
+/// FIFO put in place of a file cannot hang the run.
+func fileContents(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    var bytes: [UInt8] = []
+    // One byte more than the size, so a file read whole sees its end at once.
+    var chunk = max(Int(info.st_size), 0) + 1
+    while true {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: chunk))
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + start, chunk) }
+        if count < 0, errno == EINTR {
+            bytes.removeLast(chunk)
+            continue
+        }
+        guard count >= 0 else { return nil }
+        bytes.removeLast(chunk - count)
+        if count == 0 { return bytes }
+        chunk = 1 << 16
     }
 }
 
