@@ -126,21 +126,29 @@ func fileContents(_ path: String) -> [UInt8]? {
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-    var bytes: [UInt8] = []
-    // One byte more than the size, so a file read whole sees its end at once.
-    var chunk = max(Int(info.st_size), 0) + 1
-    while true {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: chunk))
-        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + start, chunk) }
-        if count < 0, errno == EINTR {
-            bytes.removeLast(chunk)
-            continue
-        }
+    // One byte more than the size, so a file read whole sees its end at
+    // once; the array keeps this capacity (the bytes stay with the document).
+    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+    var filled = 0
+    while filled < bytes.count {
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+        if count < 0, errno == EINTR { continue }
         guard count >= 0 else { return nil }
-        bytes.removeLast(chunk - count)
-        if count == 0 { return bytes }
-        chunk = 1 << 16
+        if count == 0 {
+            bytes.removeLast(bytes.count - filled)
+            return bytes
+        }
+        filled += count
+    }
+    // The file grew since fstat: the rest, in chunks.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { chunk -> [UInt8]? in
+        while true {
+            let count = read(descriptor, chunk.baseAddress!, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
     }
 }
 
