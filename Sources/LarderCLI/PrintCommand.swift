@@ -64,7 +64,8 @@ struct PrintCommand: ParsableCommand {
 
     func run() throws {
         let requests = try recipes.map(Self.recipeRequest)
-        let kitchen = try loadChecked(directory)
+        let loaded = try loadChecked(directory, selecting: KitchenSelection(lists: lists, recipes: requests.map(\.recipe)))
+        let kitchen = loaded.kitchen
         let folder = URL(fileURLWithPath: directory)
         if let output { try refuseDataFile(output, folder: folder) }
         var ids = lists
@@ -76,6 +77,7 @@ struct PrintCommand: ParsableCommand {
         }
         let plan: ShoppingPlan
         do {
+            try Self.requireKnown(ids, requests, loaded)
             plan = try ShoppingPlanner.plan(
                 ShoppingRequest(lists: ids, recipes: requests, includeChecked: includeChecked, includePantry: includePantry),
                 in: kitchen
@@ -110,6 +112,19 @@ struct PrintCommand: ParsableCommand {
             try Data(document.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
             throw failure("\(output): cannot be written (\(error.localizedDescription))", status: ExitStatus.dataErrors)
+        }
+    }
+
+    /// The planner's own errors for unknown lists and recipes, with hints
+    /// naming every list and recipe in the folder: the kitchen holds only the
+    /// ones loaded.
+    static func requireKnown(_ lists: [String], _ recipes: [RecipeRequest], _ loaded: SelectionLoadResult) throws(PlanError) {
+        for id in lists where loaded.kitchen.list(id) == nil {
+            throw .unknownList(id, hint: Suggestion.hint(for: id, among: loaded.listIDs, plural: "lists"))
+        }
+        for request in recipes where loaded.kitchen.recipe(request.recipe) == nil {
+            let hint = Suggestion.hint(for: request.recipe, among: loaded.recipeIDs, plural: "recipes")
+            throw .unknownRecipe(request.recipe, hint: hint, list: nil)
         }
     }
 

@@ -35,12 +35,13 @@ struct ShareCommand: ParsableCommand {
     var directory: String = "."
 
     func run() throws {
-        let kitchen = try loadChecked(directory)
+        let loaded = try loadChecked(directory, selecting: KitchenSelection(lists: [list].compactMap { $0 }))
+        let kitchen = loaded.kitchen
         guard let id = list ?? kitchen.currentList?.id else {
             throw failure("no list given and no current list; name one: larder share LIST", status: ExitStatus.usage)
         }
         guard let shoppingList = kitchen.list(id) else {
-            let hint = Suggestion.hint(for: id, among: kitchen.lists.map(\.id), plural: "lists")
+            let hint = Suggestion.hint(for: id, among: loaded.listIDs, plural: "lists")
             throw failure("unknown list \"\(id)\"; \(hint)", status: ExitStatus.usage)
         }
         let plan: ShoppingPlan
@@ -61,12 +62,13 @@ struct ShareCommand: ParsableCommand {
 
 extension PlanShare.Format: ExpressibleByArgument {}
 
-/// Loads the data folder for a command that reads it: diagnostics to stderr;
-/// errors stop the command (exit 1), warnings do not.
-func loadChecked(_ directory: String) throws -> Kitchen {
-    let loaded: LoadResult
+/// Loads what a command needs from the data folder (``KitchenLoader/load(_:selecting:)``):
+/// problems in those files go to stderr; errors stop the command (exit 1),
+/// warnings do not. Files the command does not use are not read.
+func loadChecked(_ directory: String, selecting selection: KitchenSelection) throws -> SelectionLoadResult {
+    let loaded: SelectionLoadResult
     do {
-        loaded = try KitchenLoader.load(URL(fileURLWithPath: directory))
+        loaded = try KitchenLoader.load(URL(fileURLWithPath: directory), selecting: selection)
     } catch {
         throw failure("\(error.path): \(error.reason)", status: ExitStatus.usage)
     }
@@ -77,5 +79,5 @@ func loadChecked(_ directory: String) throws -> Kitchen {
         FileHandle.standardError.write(Data(formatter.render(loaded.report).utf8))
         throw failure("fix the errors above first", status: ExitStatus.dataErrors)
     }
-    return loaded.kitchen
+    return loaded
 }

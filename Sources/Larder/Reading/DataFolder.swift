@@ -85,26 +85,35 @@ struct DataFolder: Sendable {
         var diagnostics: [Diagnostic] = []
         var budget = SizeBudget()
         for (name, kind) in [("larder.json", DocumentKind.config), ("favorites.json", .favorites)] {
-            switch entry(name) {
-            case (.missing, _): continue
-            case (.regular, let size):
-                if budget.admits(size, at: name, &diagnostics) {
-                    files.append(DataFile(kind: kind, format: .json, path: name, id: ""))
-                }
-            case (let other, _): diagnostics.append(other.diagnostic(for: name))
-            }
+            let (file, problem) = topLevelFile(name, kind: kind, budget: &budget)
+            files += [file].compactMap { $0 }
+            diagnostics += problem
         }
         for (folder, kind) in [("lists", DocumentKind.list), ("recipes", .recipe)] {
-            let (found, problems) = try scanFolder(folder, kind: kind, budget: &budget)
-            files += found
-            diagnostics += problems
+            let (names, problems) = try entries(of: folder)
+            let found = dataFiles(names, in: folder, kind: kind, budget: &budget)
+            files += found.files
+            diagnostics += problems + found.diagnostics
         }
         return (files, diagnostics)
     }
 
-    private func scanFolder(
-        _ folder: String, kind: DocumentKind, budget: inout SizeBudget
-    ) throws(LarderError) -> ([DataFile], [Diagnostic]) {
+    /// `larder.json` or `favorites.json`: nothing when it is missing, the
+    /// problems when it is not a file or is too large.
+    func topLevelFile(_ name: String, kind: DocumentKind, budget: inout SizeBudget) -> (DataFile?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        switch entry(name) {
+        case (.missing, _): return (nil, [])
+        case (.regular, let size):
+            guard budget.admits(size, at: name, &diagnostics) else { return (nil, diagnostics) }
+            return (DataFile(kind: kind, format: .json, path: name, id: ""), [])
+        case (let other, _): return (nil, [other.diagnostic(for: name)])
+        }
+    }
+
+    /// The names in `lists/` or `recipes/`, sorted (none when it is missing),
+    /// or the problem with it when it is not a folder or holds too many.
+    func entries(of folder: String) throws(LarderError) -> (names: [String], diagnostics: [Diagnostic]) {
         switch entryType(folder) {
         case .missing: return ([], [])
         case .directory: break
@@ -124,6 +133,23 @@ struct DataFolder: Sendable {
                 hint: "a data folder is for one household's lists and recipes; split it into several folders"
             )])
         }
+        return (names, [])
+    }
+
+    /// The id a data file name claims (`weekly` for `weekly.md` and
+    /// `weekly.json`, valid or not), nil for other names.
+    static func claimedID(_ name: String) -> Substring? {
+        if name.hasSuffix(".md") { return name.dropLast(3) }
+        if name.hasSuffix(".json") { return name.dropLast(5) }
+        return nil
+    }
+
+    /// The data files among `names` (sorted entries of `folder`, all of
+    /// them or all that claim some ids) and the problems with them; files
+    /// over the size limits are left out (`budget`).
+    func dataFiles(
+        _ names: [String], in folder: String, kind: DocumentKind, budget: inout SizeBudget
+    ) -> (files: [DataFile], diagnostics: [Diagnostic]) {
         var files: [DataFile] = []
         var diagnostics: [Diagnostic] = []
         var byID: [String: String] = [:]

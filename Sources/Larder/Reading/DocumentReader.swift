@@ -18,6 +18,14 @@ struct ReadDocument: Sendable {
     var content: Content
     var diagnostics: [Diagnostic]
     var references: [Reference]
+
+    /// Whether it became a list or a recipe (a kitchen holds only those).
+    var isModel: Bool {
+        switch content {
+        case .list, .recipe: true
+        case .config, .favorites, .unreadable: false
+        }
+    }
 }
 
 struct DocumentReader: Sendable {

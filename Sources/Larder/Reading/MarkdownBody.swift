@@ -91,7 +91,7 @@ struct MarkdownBody {
             ))
             return nil
         }
-        let line = text.source.replacing("\n", with: " ")
+        let line = text.source.joiningLines
         let start = sourcePosition(text.start)
         let parsed = LineParser.parseItem(line)
         for problem in parsed.problems {
@@ -210,7 +210,7 @@ struct MarkdownBody {
             case .list(let list):
                 for entry in list.items {
                     guard let text = entry.text else { continue }
-                    let line = text.source.replacing("\n", with: " ")
+                    let line = text.source.joiningLines
                     recipe.ingredients.append(decoder.ingredient(line: line, at: sourcePosition(text.start), group: group))
                 }
             default:
@@ -268,6 +268,12 @@ extension MarkdownBlock {
 }
 
 extension String {
+    /// The lines of a list item's text joined with spaces. Most items are one
+    /// line: those are returned as they are, without `replacing`'s cost.
+    fileprivate var joiningLines: String {
+        utf8.contains(UInt8(ascii: "\n")) ? replacing("\n", with: " ") : self
+    }
+
     /// One HTML comment, `<!-- … -->`, and nothing else.
     fileprivate var isComment: Bool {
         let text = trimmingSpaces

@@ -39,48 +39,77 @@ public enum KitchenLoader {
     ) throws(LarderError) -> LoadResult {
         let dataFolder = try DataFolder(folder)
         let (files, layoutProblems) = try dataFolder.scan()
-
-        // The config first: the others need its categories to read headings.
-        let configFile = files.first { $0.kind == .config }
-        let bootstrap = DocumentReader(folder: dataFolder, categoryLookup: [:])
-        let configDocument = configFile.flatMap { read(bootstrap, [$0]).first }
-        var config = DocumentDecoder.ConfigDocument()
-        if case .config(let decoded)? = configDocument?.content { config = decoded }
-
-        let categories = mergedCategories(config.categories)
-        let reader = DocumentReader(folder: dataFolder, categoryLookup: categoryLookup(categories))
-        let documents = [configDocument].compactMap { $0 }
-            + read(reader, files.filter { $0.kind != .config })
-
-        var catalog = BuiltIn.catalog
-        for (name, entry) in config.catalog { catalog.override(entry, for: name) }
-
-        var lists: [ShoppingList] = []
-        var recipes: [Recipe] = []
-        var favorites = Favorites()
-        for document in documents {
-            switch document.content {
-            case .list(let list): lists.append(list)
-            case .recipe(let recipe): recipes.append(recipe)
-            case .favorites(let value): favorites = value
-            case .config, .unreadable: break
-            }
-        }
-        let kitchen = Kitchen(
-            config: config.config, stores: config.stores, categories: categories, catalog: catalog,
-            lists: lists, recipes: recipes, favorites: favorites
+        let setup = Setup(folder: dataFolder, configFile: files.first { $0.kind == .config }, read: read)
+        let documents = setup.documents + read(setup.reader, files.filter { $0.kind != .config })
+        return setup.result(
+            documents: documents, layoutProblems: layoutProblems, fileCount: files.count,
+            checking: documents
         )
-        var diagnostics = layoutProblems + documents.flatMap(\.diagnostics)
-        let checker = CrossChecker(kitchen: kitchen, folder: dataFolder)
-        diagnostics += checker.check(references: documents.flatMap(\.references))
+    }
 
-        var sources: [String: SourceText] = [:]
-        let paths = Set(diagnostics.compactMap { $0.location?.path })
-        for document in documents where paths.contains(document.file.path) {
-            sources[document.file.path] = SourceText(path: document.file.path, bytes: document.bytes)
+    /// What every load starts with: larder.json read first (the others need
+    /// its categories to read headings), and the reader for the rest.
+    struct Setup {
+        let folder: DataFolder
+        /// larder.json, when there is one.
+        let documents: [ReadDocument]
+        let config: DocumentDecoder.ConfigDocument
+        let categories: [Category]
+        let reader: DocumentReader
+
+        init(folder: DataFolder, configFile: DataFile?, read: (DocumentReader, [DataFile]) -> [ReadDocument]) {
+            self.folder = folder
+            let bootstrap = DocumentReader(folder: folder, categoryLookup: [:])
+            let configDocument = configFile.flatMap { read(bootstrap, [$0]).first }
+            var config = DocumentDecoder.ConfigDocument()
+            if case .config(let decoded)? = configDocument?.content { config = decoded }
+            self.documents = [configDocument].compactMap { $0 }
+            self.config = config
+            self.categories = KitchenLoader.mergedCategories(config.categories)
+            self.reader = DocumentReader(folder: folder, categoryLookup: KitchenLoader.categoryLookup(categories))
         }
-        let report = DiagnosticReport(diagnostics: diagnostics, fileCount: files.count, sources: sources)
-        return LoadResult(kitchen: kitchen, report: report)
+
+        /// The kitchen made of `documents`, and the report on those of them
+        /// in `checking` (their own problems and their references), with
+        /// `layoutProblems`. `suggestions` are the ids a did-you-mean may
+        /// offer for an unknown list or recipe (default: the kitchen's).
+        func result(
+            documents: [ReadDocument], layoutProblems: [Diagnostic], fileCount: Int,
+            checking checked: [ReadDocument], suggestions: CrossChecker.Suggestions? = nil
+        ) -> LoadResult {
+            var catalog = BuiltIn.catalog
+            for (name, entry) in config.catalog { catalog.override(entry, for: name) }
+
+            var lists: [ShoppingList] = []
+            var recipes: [Recipe] = []
+            var favorites = Favorites()
+            for document in documents {
+                switch document.content {
+                case .list(let list): lists.append(list)
+                case .recipe(let recipe): recipes.append(recipe)
+                case .favorites(let value): favorites = value
+                case .config, .unreadable: break
+                }
+            }
+            let kitchen = Kitchen(
+                config: config.config, stores: config.stores, categories: categories, catalog: catalog,
+                lists: lists, recipes: recipes, favorites: favorites
+            )
+            let checker = CrossChecker(kitchen: kitchen, folder: folder, suggestions: suggestions)
+            let checkedPaths = Set(checked.map(\.file.path))
+            let crossProblems = checker.check(references: checked.flatMap(\.references))
+            var diagnostics = layoutProblems + checked.flatMap(\.diagnostics)
+            // A document read only to see that it exists is not checked.
+            diagnostics += crossProblems.filter { $0.location.map { checkedPaths.contains($0.path) } ?? true }
+
+            var sources: [String: SourceText] = [:]
+            let paths = Set(diagnostics.compactMap { $0.location?.path })
+            for document in documents where paths.contains(document.file.path) {
+                sources[document.file.path] = SourceText(path: document.file.path, bytes: document.bytes)
+            }
+            let report = DiagnosticReport(diagnostics: diagnostics, fileCount: fileCount, sources: sources)
+            return LoadResult(kitchen: kitchen, report: report)
+        }
     }
 
     /// Built-in categories with the config's renames, then the config's new ones.

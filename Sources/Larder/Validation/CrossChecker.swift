@@ -4,15 +4,23 @@ import LarderCore
 /// The checks that need more than one file: ids that must exist, images that
 /// must be inside the folder, items that need a category, recipe cycles.
 struct CrossChecker {
+    /// The ids a did-you-mean may offer for an unknown list or recipe, when
+    /// the kitchen holds only some of the folder's (a partial load).
+    struct Suggestions {
+        var lists: [String]
+        var recipes: [String]
+    }
+
     let kitchen: Kitchen
     let folder: DataFolder
+    var suggestions: Suggestions?
 
     func check(references: [Reference]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let storeIDs = kitchen.stores.map(\.id)
         let categoryIDs = kitchen.categories.map(\.id)
-        let recipeIDs = kitchen.recipes.map(\.id)
-        let listIDs = kitchen.lists.map(\.id)
+        let recipeIDs = suggestions?.recipes ?? kitchen.recipes.map(\.id)
+        let listIDs = suggestions?.lists ?? kitchen.lists.map(\.id)
         for reference in references {
             switch reference.kind {
             case .store:

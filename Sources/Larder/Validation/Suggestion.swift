@@ -3,13 +3,19 @@ public enum Suggestion {
     /// The candidate closest to `word` by edit distance, when close enough to
     /// be a likely typo.
     public static func closest<S: Sequence<String>>(to word: String, in candidates: S) -> String? {
-        let limit = max(1, word.count / 3)
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(word, candidate, limit: limit)
-            if distance <= limit, distance < best?.1 ?? Int.max { best = (candidate, distance) }
+            if let distance = distance(from: word, to: candidate), distance < best?.1 ?? Int.max { best = (candidate, distance) }
         }
         return best?.0
+    }
+
+    /// The edit distance from `word` to `candidate`, or nil when it is too far
+    /// for a likely typo.
+    static func distance(from word: String, to candidate: String) -> Int? {
+        let limit = max(1, word.count / 3)
+        let distance = editDistance(word, candidate, limit: limit)
+        return distance <= limit ? distance : nil
     }
 
     /// Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`.
