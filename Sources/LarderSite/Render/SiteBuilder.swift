@@ -1,8 +1,11 @@
+import Dispatch
 import Foundation
 import Larder
 import LarderCore
 import LarderMarkdown
 import LarderQuantities
+import LarderTemplate
+import Synchronization
 
 /// Why a site cannot be built; names the file, template or setting to fix.
 public struct SiteBuildError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -72,6 +75,24 @@ public struct SiteBuilder: Sendable {
 
     /// Every file of the site, sorted by path.
     public func render() throws(SiteBuildError) -> [OutputFile] {
+        let files = Mutex<[OutputFile]>([])
+        try render { file in files.withLock { $0.append(file) } }
+        return files.withLock { $0 }.sorted { $0.path < $1.path }
+    }
+
+    /// Every file of the site, each handed to `sink` as soon as it is made, so
+    /// that it can be written and let go while the rest renders: the whole
+    /// site is never in memory at once.
+    ///
+    /// Pages render on all cores and `sink` is called from those threads, in
+    /// no particular order. The first failure (of a page, or of `sink`) stops
+    /// the build: no further page starts, and once the pages under way have
+    /// finished it is thrown. Of several failures, the one of the earliest
+    /// page in a fixed order is thrown, so a build fails the same way each
+    /// time. A failure of `sink` arrives as a `SiteBuildError` whose reason
+    /// is the error's description; a sink that needs the error itself keeps
+    /// it.
+    public func render(into sink: @Sendable (OutputFile) throws -> Void) throws(SiteBuildError) {
         if unlisted == nil, let list = kitchen.lists.first(where: { $0.visibility == .unlisted }) {
             throw SiteBuildError(
                 path: list.path,
@@ -92,40 +113,54 @@ public struct SiteBuilder: Sendable {
                 throw SiteBuildError(path: list.path, reason: error.description)
             }
         }
-        return try builder.renderPages()
+        try builder.renderPages(into: sink)
     }
 
-    private func renderPages() throws(SiteBuildError) -> [OutputFile] {
-        var jobs: [PageJob] = [.index, .favorites, .search, .categories, .tags]
+    private func renderPages(into sink: @Sendable (OutputFile) throws -> Void) throws(SiteBuildError) {
+        // The biggest pages first, so that no core is left with one at the end.
+        var jobs: [PageJob] = [.index, .search, .categories, .tags, .favorites]
         jobs += kitchen.lists.map { .list($0.id) }
         jobs += kitchen.lists.filter { $0.kind == .shopping }.map { .printSheet($0.id) }
         jobs += kitchen.recipes.map { .recipe($0.id) }
         jobs += recipeCategories.map { .category($0.slug) }
         jobs += recipeTags.map { .tag($0.slug) }
+        jobs.append(.assets)
         let builder = self
-        let rendered = jobs.concurrentMap { job in
-            Result { () throws(ThemeError) -> [OutputFile] in try builder.files(for: job) }
-        }
-        var files: [OutputFile] = []
-        for result in rendered {
-            switch result {
-            case .success(let pageFiles): files += pageFiles
-            case .failure(let error):
-                throw SiteBuildError(path: nil, reason: error.description)
+        let pages = jobs
+        /// The failure of the earliest job so far: later jobs need not start.
+        let failure = Mutex<(job: Int, error: SiteBuildError)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            if let failed = failure.withLock({ $0?.job }), failed < index { return }
+            let error: SiteBuildError
+            do {
+                for file in try builder.files(for: pages[index]) {
+                    do {
+                        try sink(file)
+                    } catch let sinkError as SiteBuildError {
+                        throw sinkError
+                    } catch let sinkError {
+                        throw SiteBuildError(path: nil, reason: "\(sinkError)")
+                    }
+                }
+                return
+            } catch let buildError as SiteBuildError {
+                error = buildError
+            } catch let themeError as ThemeError {
+                error = SiteBuildError(path: nil, reason: themeError.description)
+            } catch let other {
+                error = SiteBuildError(path: nil, reason: "\(other)")
+            }
+            failure.withLock { failed in
+                if failed == nil || failed!.job > index { failed = (index, error) }
             }
         }
-        for name in Theme.assetNames {
-            if let bytes = theme.assets[name] { files.append(OutputFile(path: "assets/\(name)", bytes: bytes)) }
-        }
-        files += images()
-        if let baseURL = kitchen.config.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: baseURL, paths: publicPagePaths)))
-        }
-        return files.sorted { $0.path < $1.path }
+        if let failed = failure.withLock({ $0 }) { throw failed.error }
     }
 
     enum PageJob: Sendable {
         case index, favorites, search, categories, tags
+        /// The theme's assets, the images pages use, the sitemap.
+        case assets
         case list(String)
         case printSheet(String)
         case recipe(String)
@@ -145,7 +180,21 @@ public struct SiteBuilder: Sendable {
         case .recipe(let id): return try kitchen.recipe(id).map(recipePage) ?? []
         case .category(let slug): return try recipeCategories.first { $0.slug == slug }.map(categoryPage).map { [$0] } ?? []
         case .tag(let slug): return try recipeTags.first { $0.slug == slug }.map(tagPage).map { [$0] } ?? []
+        case .assets: return assetFiles()
         }
+    }
+
+    /// The theme's assets, the images the pages use, and the sitemap.
+    private func assetFiles() -> [OutputFile] {
+        var files: [OutputFile] = []
+        for name in Theme.assetNames {
+            if let bytes = theme.assets[name] { files.append(OutputFile(path: "assets/\(name)", bytes: bytes)) }
+        }
+        files += images()
+        if let baseURL = kitchen.config.baseURL {
+            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: baseURL, paths: publicPagePaths)))
+        }
+        return files
     }
 
     // MARK: Addresses
@@ -224,11 +273,11 @@ public struct SiteBuilder: Sendable {
         ].map { NavLink(title: $0.0, href: root + $0.1, current: $0.1 == current) }
     }
 
-    func renderPage<Body: Sendable>(
+    func renderPage<Body: Sendable & TemplateValueConvertible>(
         _ template: String, path: String, meta: PageMeta, body: Body
     ) throws(ThemeError) -> OutputFile {
         let context = PageContext(site: siteInfo, page: meta, nav: nav(meta.root, current: path), body: body)
-        return OutputFile(path: path, text: try theme.render(template, context))
+        return OutputFile(path: path, bytes: try theme.render(template, context))
     }
 
     /// Markdown from the user, as safe HTML (raw HTML dropped, unsafe links removed).
