@@ -75,11 +75,14 @@ enum PlainTextShare {
 
     /// The title, who and where from, description, servings and times,
     /// ingredients by group, numbered steps, notes.
-    static func recipe(_ recipe: Recipe, kitchen: Kitchen) -> String {
+    ///
+    /// - Parameter prose: the recipe's plain text, when already made.
+    static func recipe(_ recipe: Recipe, kitchen: Kitchen, prose: RecipeProse? = nil) -> String {
+        let prose = prose ?? RecipeProse(recipe)
         var lines = [recipe.title]
         if let author = recipe.author { lines.append("By \(author)") }
-        if let description = recipe.description {
-            lines += ["", RecipeJSONLD.plainText(markdown: description)]
+        if let description = prose.description {
+            lines += ["", description]
         }
 
         var facts: [String] = []
@@ -103,17 +106,17 @@ enum PlainTextShare {
         if !recipe.directions.isEmpty {
             lines += ["", "Directions"]
             var number = 0
-            for section in recipe.directions {
+            for (section, steps) in zip(recipe.directions, prose.steps) {
                 if let title = section.title { lines += ["", title] }
-                for step in section.steps {
+                for step in steps {
                     number += 1
-                    lines.append("\(number). " + RecipeJSONLD.stepText(step))
+                    lines.append("\(number). " + step)
                 }
             }
         }
 
-        if let notes = recipe.notes {
-            lines += ["", "Notes", RecipeJSONLD.plainText(markdown: notes)]
+        if let notes = prose.notes {
+            lines += ["", "Notes", notes]
         }
         if let source = recipe.source { lines += ["", "Source: \(source)"] }
         return text(lines)

@@ -37,6 +37,10 @@ public struct SiteBuilder: Sendable {
     /// Shopping lists' plans (items and recipe ingredients merged, grouped by
     /// store and aisle), by list id; made at the start of `render()`.
     private(set) var plans: [String: ShoppingPlan] = [:]
+    /// Each recipe's summary (the first paragraph of its description as
+    /// plain text), by id: made once at the start of `render()` for the recipe
+    /// page and the cards on the index, category, tag and favorites pages.
+    private(set) var summaries: [String: String] = [:]
 
     /// A recipe category or tag and the recipes that have it.
     struct Taxon: Sendable {
@@ -113,6 +117,9 @@ public struct SiteBuilder: Sendable {
                 throw SiteBuildError(path: list.path, reason: error.description)
             }
         }
+        let recipes = kitchen.recipes
+        let summaries = recipes.concurrentMap { [self] recipe in summary(recipe.description) }
+        for (recipe, summary) in zip(recipes, summaries) { builder.summaries[recipe.id] = summary }
         try builder.renderPages(into: sink)
     }
 
@@ -282,18 +289,36 @@ public struct SiteBuilder: Sendable {
 
     /// Markdown from the user, as safe HTML (raw HTML dropped, unsafe links removed).
     func html(_ markdown: String?) -> String? {
-        guard let markdown, !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard let markdown, markdown.contains(where: { !$0.isWhitespace }) else { return nil }
         return Markdown.html(markdown)
+    }
+
+    /// A recipe's summary: made once per build (`summaries`), else now.
+    func summary(of recipe: Recipe) -> String? {
+        summaries.isEmpty ? summary(recipe.description) : summaries[recipe.id]
     }
 
     /// The first paragraph of some Markdown as plain text, at most ~160 characters.
     func summary(_ markdown: String?) -> String? {
         guard let markdown else { return nil }
-        let first = markdown.components(separatedBy: "\n\n").first ?? markdown
-        let plain = Markdown.plainText(inline: first.replacingOccurrences(of: "\n", with: " "))
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // Up to the first blank line ("\n\n"), its lines joined with spaces.
+        var first = ""
+        var previousWasNewline = false
+        for scalar in markdown.unicodeScalars {
+            if scalar == "\n" {
+                if previousWasNewline { first.unicodeScalars.removeLast(); break }
+                first.unicodeScalars.append(" ")
+                previousWasNewline = true
+            } else {
+                first.unicodeScalars.append(scalar)
+                previousWasNewline = false
+            }
+        }
+        var plain = Substring(Markdown.plainText(inline: first))
+        while plain.first?.isWhitespace == true { plain.removeFirst() }
+        while plain.last?.isWhitespace == true { plain.removeLast() }
         guard !plain.isEmpty else { return nil }
-        guard plain.count > 160 else { return plain }
+        guard plain.count > 160 else { return String(plain) }
         let cut = plain.prefix(157)
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
     }
