@@ -123,16 +123,34 @@ enum PlainTextShare {
     }
 
     /// The lines joined, without trailing spaces or runs of blank lines,
-    /// ending in one line break.
+    /// ending in one line break. (On UTF-8 bytes: a line ends at a "\n" not
+    /// preceded by "\r", as Character "\r\n" is not "\n".)
     private static func text(_ lines: [String]) -> String {
-        var out: [Substring] = []
-        for line in lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = line
-            while let last = line.last, last == " " || last == "\t" { line.removeLast() }
-            if line.isEmpty, out.last?.isEmpty ?? true { continue }
-            out.append(line)
+        var out: [UInt8] = []
+        var blankPending = false
+        /// Adds one line: blank ones only between others, at most one.
+        func add(_ line: UnsafeBufferPointer<UInt8>) {
+            var end = line.count
+            while end > 0, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            guard end > 0 else {
+                blankPending = !out.isEmpty
+                return
+            }
+            if !out.isEmpty { out.append(contentsOf: blankPending ? [0x0A, 0x0A] : [0x0A]) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<end]))
+            blankPending = false
         }
-        while out.last?.isEmpty == true { out.removeLast() }
-        return out.joined(separator: "\n") + "\n"
+        for var text in lines {
+            text.withUTF8 { bytes in
+                var start = 0
+                for index in 0..<bytes.count where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+                    add(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    start = index + 1
+                }
+                add(UnsafeBufferPointer(rebasing: bytes[start...]))
+            }
+        }
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 }
