@@ -34,11 +34,16 @@ public enum TemplateValue: Sendable, Hashable {
     @inlinable
     public subscript(name: String) -> TemplateValue? {
         guard case .object(let fields) = self else { return nil }
-        for field in fields where field.name == name {
-            if case .null = field.value { return nil }
-            return field.value
+        // Lengths first: most names differ in length, which is cheaper to
+        // see than a string comparison.
+        let length = name.utf8.count
+        return fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name.utf8.count == length && fields[index].name == name {
+                if case .null = fields[index].value { return nil }
+                return fields[index].value
+            }
+            return nil
         }
-        return nil
     }
 }
 

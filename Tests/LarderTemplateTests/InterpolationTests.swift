@@ -25,6 +25,22 @@ import Testing
         #expect(try render("{{&v}}", value) == "& \" < > ' é ☃")
     }
 
+    /// Escaping reads eight bytes at a time: each character at every offset
+    /// of a longer text, against a plain character-by-character escape.
+    @Test func escapingFindsEachCharacterAtAnyOffset() throws {
+        let entities: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+        for special in ["&", "<", ">", "\"", "'", "é"] as [Character] {
+            for offset in 0..<20 {
+                var text = Array(repeating: Character("a"), count: 23)
+                text[offset] = special
+                text[22 - offset / 2] = special
+                let plain = String(text)
+                let expected = plain.map { entities[$0] ?? String($0) }.joined()
+                #expect(try render("{{v}}", ["v": .string(plain)]) == expected, "\(plain)")
+            }
+        }
+    }
+
     @Test func numbersAndBooleans() throws {
         #expect(try render("{{i}} {{n}} {{d}} {{t}} {{f}}", ["i": 85, "n": -7, "d": 1.21, "t": true, "f": false])
             == "85 -7 1.21 true false")
