@@ -108,13 +108,17 @@ public struct SiteBuilder: Sendable {
             )
         }
         var builder = self
-        for list in kitchen.lists where list.kind == .shopping {
-            do {
-                builder.plans[list.id] = try ShoppingPlanner.plan(
-                    ShoppingRequest(lists: [list.id], includeChecked: true), in: kitchen
-                )
-            } catch {
-                throw SiteBuildError(path: list.path, reason: error.description)
+        // Plans on all cores; the first list (in order) that fails stops the build.
+        let shopping = kitchen.lists.filter { $0.kind == .shopping }
+        let plans = shopping.concurrentMap { [kitchen] list in
+            Result { () throws(PlanError) -> ShoppingPlan in
+                try ShoppingPlanner.plan(ShoppingRequest(lists: [list.id], includeChecked: true), in: kitchen)
+            }
+        }
+        for (list, plan) in zip(shopping, plans) {
+            switch plan {
+            case .success(let plan): builder.plans[list.id] = plan
+            case .failure(let error): throw SiteBuildError(path: list.path, reason: error.description)
             }
         }
         let recipes = kitchen.recipes
