@@ -80,7 +80,10 @@ public struct SiteBuilder: Sendable {
     /// Every file of the site, sorted by path.
     public func render() throws(SiteBuildError) -> [OutputFile] {
         let files = Mutex<[OutputFile]>([])
-        try render { file in files.withLock { $0.append(file) } }
+        try render { file in
+            let kept = file.compacted
+            files.withLock { $0.append(kept) }
+        }
         return files.withLock { $0 }.sorted { $0.path < $1.path }
     }
 
@@ -355,5 +358,18 @@ public struct SiteBuilder: Sendable {
     /// An image path as used from a page at `root`.
     func imageHref(_ image: String?, root: String) -> String? {
         image.map { root + Self.normalised($0) }
+    }
+}
+
+extension OutputFile {
+    /// The file with its bytes in a buffer of their size: pages are rendered
+    /// into growing buffers, up to twice as large, which is no matter for a
+    /// file written and let go but is for a whole site kept in memory.
+    var compacted: OutputFile {
+        guard case .bytes(let bytes) = contents, bytes.capacity > bytes.count + bytes.count / 8 else { return self }
+        let exact = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: bytes)
+        }
+        return OutputFile(path: path, bytes: exact)
     }
 }
