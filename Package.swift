@@ -11,7 +11,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
@@ -51,13 +50,13 @@ let package = Package(
             // alone still works.
             resources: [.embedInCode("Schemas"), .embedInCode("Resources")]
         ),
+        // Mustache templates compiled once into node trees, rendered over
+        // typed values straight to bytes (the theme's engine).
+        .target(name: "LarderTemplate"),
         // The render and write stages: pages, shares and the site on disk.
         .target(
             name: "LarderSite",
-            dependencies: [
-                "Larder", "LarderCore", "LarderMarkdown", "LarderQuantities", "LarderQR",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ],
+            dependencies: ["Larder", "LarderCore", "LarderMarkdown", "LarderQuantities", "LarderQR", "LarderTemplate"],
             // The built-in theme (top-level Templates/, linked into the target).
             resources: [.embedInCode("Templates")]
         ),
@@ -83,9 +82,10 @@ let package = Package(
         .testTarget(name: "LarderMarkdownTests", dependencies: ["LarderMarkdown"]),
         .testTarget(name: "LarderQuantitiesTests", dependencies: ["LarderQuantities", "LarderCore"]),
         .testTarget(name: "LarderQRTests", dependencies: ["LarderQR"]),
+        .testTarget(name: "LarderTemplateTests", dependencies: ["LarderTemplate"]),
         .testTarget(
             name: "LarderSiteTests",
-            dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities"],
+            dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities", "LarderTemplate"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "LarderServeTests", dependencies: ["LarderServe", "Larder", "LarderSite"]),

@@ -66,6 +66,13 @@ import Testing
         #expect(RecipeJSONLD.nutritionValue(Detail(key: key, value: value)) == expected)
     }
 
+    /// JSON escapes, plus what could end or confuse a `<script>` element.
+    @Test func literalsEscapeJSONAndScriptBreakers() {
+        #expect(SiteJSON.literal("a\"\\\n\r\t\u{1}\u{1F}<>&\u{2028}\u{2029}é☃")
+            == #""a\"\\\n\r\t\u0001\u001F\u003c\u003e\u0026\u2028\u2029é☃""#)
+        #expect(ScriptSafe.json(#"{"a":"</script>&\#u{2028}"}"#) == #"{"a":"\u003c/script\u003e\u0026\u2028"}"#)
+    }
+
     /// User data cannot end the `<script>` element or open a comment, and the
     /// output is still JSON that reads back to the same strings.
     @Test func safeInsideScriptAndStillJSON() throws {

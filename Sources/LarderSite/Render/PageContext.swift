@@ -1,3 +1,5 @@
+import LarderTemplate
+
 // The values templates see. Every field is plain text that Mustache escapes
 // (`{{name}}`), except fields whose names end in `HTML` (already safe HTML
 // from the Markdown renderer or the builder, written `{{{nameHTML}}}`), and
@@ -5,23 +7,45 @@
 //
 // Links are relative to the page (`root` leads back to the site root), so the
 // site works from a subpath and from file://.
+//
+// Each struct lists its fields for the template (`templateValue`, in the
+// order declared): written out, not reflected, since that runs for every
+// page. Debug builds check the lists against the structs (TemplateFieldCheck).
 
 /// What every page has: the site, the page's own meta, the navigation.
-struct PageContext<Body: Sendable>: Sendable {
+struct PageContext<Body: Sendable & TemplateValueConvertible>: Sendable, TemplateValueConvertible {
     var site: SiteInfo
     var page: PageMeta
     var nav: [NavLink]
     var body: Body
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("site", site),
+            .init("page", page),
+            .init("nav", nav),
+            .init("body", body),
+        ])
+    }
 }
 
-struct SiteInfo: Sendable {
+struct SiteInfo: Sendable, TemplateValueConvertible {
     var title: String
     var description: String?
     var language: String
     var generator: String
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("title", title),
+            .init("description", description),
+            .init("language", language),
+            .init("generator", generator),
+        ])
+    }
 }
 
-struct PageMeta: Sendable {
+struct PageMeta: Sendable, TemplateValueConvertible {
     /// `<title>` and the page heading.
     var title: String
     /// Plain text for `<meta name=description>` and link previews.
@@ -38,26 +62,57 @@ struct PageMeta: Sendable {
     var noindex: Bool
     /// For `<body class=…>`: "page-index", "page-list", "page-recipe"…
     var name: String
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("title", title),
+            .init("description", description),
+            .init("root", root),
+            .init("canonicalURL", canonicalURL),
+            .init("imageURL", imageURL),
+            .init("kind", kind),
+            .init("noindex", noindex),
+            .init("name", name),
+        ])
+    }
 }
 
-struct NavLink: Sendable {
+struct NavLink: Sendable, TemplateValueConvertible {
     var title: String
     var href: String
     var current: Bool
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("title", title),
+            .init("href", href),
+            .init("current", current),
+        ])
+    }
 }
 
 // MARK: Summaries (index, category, tag, favorites pages)
 
-struct ListSummary: Sendable {
+struct ListSummary: Sendable, TemplateValueConvertible {
     var title: String
     var href: String
     var kind: String
     /// "12 items, 4 left" / "8 places"
     var countText: String
     var favorite: Bool
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("title", title),
+            .init("href", href),
+            .init("kind", kind),
+            .init("countText", countText),
+            .init("favorite", favorite),
+        ])
+    }
 }
 
-struct RecipeSummary: Sendable {
+struct RecipeSummary: Sendable, TemplateValueConvertible {
     var title: String
     var href: String
     /// Plain text, one or two sentences.
@@ -67,15 +122,35 @@ struct RecipeSummary: Sendable {
     /// "45 min"
     var timeText: String?
     var favorite: Bool
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("title", title),
+            .init("href", href),
+            .init("summary", summary),
+            .init("imageHref", imageHref),
+            .init("imageAlt", imageAlt),
+            .init("timeText", timeText),
+            .init("favorite", favorite),
+        ])
+    }
 }
 
-struct RecipeGroup: Sendable {
+struct RecipeGroup: Sendable, TemplateValueConvertible {
     var name: String
     var href: String?
     var recipes: [RecipeSummary]
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("name", name),
+            .init("href", href),
+            .init("recipes", recipes),
+        ])
+    }
 }
 
-struct IndexBody: Sendable {
+struct IndexBody: Sendable, TemplateValueConvertible {
     var current: ListSummary?
     var lists: [ListSummary]
     var recipeGroups: [RecipeGroup]
@@ -83,10 +158,22 @@ struct IndexBody: Sendable {
     var favoriteLists: [ListSummary]
     var favoriteItems: [String]
     var hasFavorites: Bool
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("current", current),
+            .init("lists", lists),
+            .init("recipeGroups", recipeGroups),
+            .init("favoriteRecipes", favoriteRecipes),
+            .init("favoriteLists", favoriteLists),
+            .init("favoriteItems", favoriteItems),
+            .init("hasFavorites", hasFavorites),
+        ])
+    }
 }
 
 /// Category, tag and favorites pages, and the category/tag overviews.
-struct CollectionBody: Sendable {
+struct CollectionBody: Sendable, TemplateValueConvertible {
     var heading: String
     var intro: String?
     var recipes: [RecipeSummary]
@@ -94,17 +181,36 @@ struct CollectionBody: Sendable {
     var items: [String]
     /// Overviews: links to each category or tag with a count.
     var links: [CountLink]
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("heading", heading),
+            .init("intro", intro),
+            .init("recipes", recipes),
+            .init("lists", lists),
+            .init("items", items),
+            .init("links", links),
+        ])
+    }
 }
 
-struct CountLink: Sendable {
+struct CountLink: Sendable, TemplateValueConvertible {
     var title: String
     var href: String
     var count: Int
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("title", title),
+            .init("href", href),
+            .init("count", count),
+        ])
+    }
 }
 
 // MARK: List page
 
-struct ListBody: Sendable {
+struct ListBody: Sendable, TemplateValueConvertible {
     var id: String
     var title: String
     var kind: String
@@ -125,9 +231,31 @@ struct ListBody: Sendable {
     var favorite: Bool
     /// The shopping sheet (`print/index.html`), for shopping lists.
     var printHref: String?
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("id", id),
+            .init("title", title),
+            .init("kind", kind),
+            .init("isShopping", isShopping),
+            .init("isChecklist", isChecklist),
+            .init("isCollection", isCollection),
+            .init("descriptionHTML", descriptionHTML),
+            .init("membersText", membersText),
+            .init("countText", countText),
+            .init("storageKey", storageKey),
+            .init("textHref", textHref),
+            .init("shareText", shareText),
+            .init("groups", groups),
+            .init("recipes", recipes),
+            .init("totalText", totalText),
+            .init("favorite", favorite),
+            .init("printHref", printHref),
+        ])
+    }
 }
 
-struct StoreGroup: Sendable {
+struct StoreGroup: Sendable, TemplateValueConvertible {
     /// nil when the list names no stores at all; "Any store" for the items
     /// with none when others have one.
     var name: String?
@@ -136,16 +264,35 @@ struct StoreGroup: Sendable {
     var addressText: String?
     var sections: [ItemSection]
     var totalText: String?
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("name", name),
+            .init("mapHref", mapHref),
+            .init("geoHref", geoHref),
+            .init("addressText", addressText),
+            .init("sections", sections),
+            .init("totalText", totalText),
+        ])
+    }
 }
 
 /// Items under one category (shopping) or one heading (other kinds).
-struct ItemSection: Sendable {
+struct ItemSection: Sendable, TemplateValueConvertible {
     var name: String?
     var emoji: String?
     var items: [ItemView]
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("name", name),
+            .init("emoji", emoji),
+            .init("items", items),
+        ])
+    }
 }
 
-struct ItemView: Sendable {
+struct ItemView: Sendable, TemplateValueConvertible {
     /// Unique in the page, stable across builds: the checkbox's id and
     /// storage key.
     var id: String
@@ -167,22 +314,58 @@ struct ItemView: Sendable {
     var favorite: Bool
     /// "from Pancakes ×8" when it came from a recipe.
     var sourceText: String?
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("id", id),
+            .init("name", name),
+            .init("quantityText", quantityText),
+            .init("note", note),
+            .init("checked", checked),
+            .init("priorityHigh", priorityHigh),
+            .init("priorityLow", priorityLow),
+            .init("priorityText", priorityText),
+            .init("requestedBy", requestedBy),
+            .init("priceText", priceText),
+            .init("added", added),
+            .init("imageHref", imageHref),
+            .init("url", url),
+            .init("details", details),
+            .init("favorite", favorite),
+            .init("sourceText", sourceText),
+        ])
+    }
 }
 
-struct DetailView: Sendable {
+struct DetailView: Sendable, TemplateValueConvertible {
     var key: String
     var value: String
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("key", key),
+            .init("value", value),
+        ])
+    }
 }
 
-struct ListRecipe: Sendable {
+struct ListRecipe: Sendable, TemplateValueConvertible {
     var title: String
     var href: String
     var servingsText: String?
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("title", title),
+            .init("href", href),
+            .init("servingsText", servingsText),
+        ])
+    }
 }
 
 // MARK: Recipe page
 
-struct RecipeBody: Sendable {
+struct RecipeBody: Sendable, TemplateValueConvertible {
     var id: String
     var title: String
     var descriptionHTML: String?
@@ -209,20 +392,63 @@ struct RecipeBody: Sendable {
     var favorite: Bool
     /// schema.org Recipe, safe inside <script type="application/ld+json">.
     var jsonLD: String
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("id", id),
+            .init("title", title),
+            .init("descriptionHTML", descriptionHTML),
+            .init("imageHref", imageHref),
+            .init("imageAlt", imageAlt),
+            .init("category", category),
+            .init("cuisine", cuisine),
+            .init("tags", tags),
+            .init("servings", servings),
+            .init("yield", yield),
+            .init("times", times),
+            .init("author", author),
+            .init("sourceText", sourceText),
+            .init("sourceHref", sourceHref),
+            .init("date", date),
+            .init("nutrition", nutrition),
+            .init("ingredientGroups", ingredientGroups),
+            .init("directionSections", directionSections),
+            .init("notesHTML", notesHTML),
+            .init("textHref", textHref),
+            .init("storageKey", storageKey),
+            .init("favorite", favorite),
+            .init("jsonLD", jsonLD),
+        ])
+    }
 }
 
-struct TimeView: Sendable {
+struct TimeView: Sendable, TemplateValueConvertible {
     var label: String
     var text: String
     var iso: String
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("label", label),
+            .init("text", text),
+            .init("iso", iso),
+        ])
+    }
 }
 
-struct IngredientGroupView: Sendable {
+struct IngredientGroupView: Sendable, TemplateValueConvertible {
     var name: String?
     var ingredients: [IngredientView]
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("name", name),
+            .init("ingredients", ingredients),
+        ])
+    }
 }
 
-struct IngredientView: Sendable {
+struct IngredientView: Sendable, TemplateValueConvertible {
     var id: String
     /// As shown at the recipe's own servings: "1 ½", "200", "2-3".
     var quantityText: String?
@@ -236,24 +462,59 @@ struct IngredientView: Sendable {
     var note: String?
     var optional: Bool
     var recipeHref: String?
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("id", id),
+            .init("quantityText", quantityText),
+            .init("quantityValue", quantityValue),
+            .init("fractional", fractional),
+            .init("unitText", unitText),
+            .init("name", name),
+            .init("note", note),
+            .init("optional", optional),
+            .init("recipeHref", recipeHref),
+        ])
+    }
 }
 
-struct DirectionSectionView: Sendable {
+struct DirectionSectionView: Sendable, TemplateValueConvertible {
     var title: String?
     var steps: [StepView]
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("title", title),
+            .init("steps", steps),
+        ])
+    }
 }
 
-struct StepView: Sendable {
+struct StepView: Sendable, TemplateValueConvertible {
     var number: Int
     var stepHTML: String
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("number", number),
+            .init("stepHTML", stepHTML),
+        ])
+    }
 }
 
 // MARK: Search page
 
-struct SearchBody: Sendable {
+struct SearchBody: Sendable, TemplateValueConvertible {
     /// Relative URL of the JSON index (`{"entries": [{title, href, kind, text}]}`).
     var indexHref: String
     /// The same index, safe inside <script type="application/json">: pages
     /// opened from file:// cannot fetch, so the script reads this first.
     var indexJSON: String
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("indexHref", indexHref),
+            .init("indexJSON", indexJSON),
+        ])
+    }
 }

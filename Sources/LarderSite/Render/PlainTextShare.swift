@@ -75,11 +75,14 @@ enum PlainTextShare {
 
     /// The title, who and where from, description, servings and times,
     /// ingredients by group, numbered steps, notes.
-    static func recipe(_ recipe: Recipe, kitchen: Kitchen) -> String {
+    ///
+    /// - Parameter prose: the recipe's plain text, when already made.
+    static func recipe(_ recipe: Recipe, kitchen: Kitchen, prose: RecipeProse? = nil) -> String {
+        let prose = prose ?? RecipeProse(recipe)
         var lines = [recipe.title]
         if let author = recipe.author { lines.append("By \(author)") }
-        if let description = recipe.description {
-            lines += ["", RecipeJSONLD.plainText(markdown: description)]
+        if let description = prose.description {
+            lines += ["", description]
         }
 
         var facts: [String] = []
@@ -103,33 +106,51 @@ enum PlainTextShare {
         if !recipe.directions.isEmpty {
             lines += ["", "Directions"]
             var number = 0
-            for section in recipe.directions {
+            for (section, steps) in zip(recipe.directions, prose.steps) {
                 if let title = section.title { lines += ["", title] }
-                for step in section.steps {
+                for step in steps {
                     number += 1
-                    lines.append("\(number). " + RecipeJSONLD.stepText(step))
+                    lines.append("\(number). " + step)
                 }
             }
         }
 
-        if let notes = recipe.notes {
-            lines += ["", "Notes", RecipeJSONLD.plainText(markdown: notes)]
+        if let notes = prose.notes {
+            lines += ["", "Notes", notes]
         }
         if let source = recipe.source { lines += ["", "Source: \(source)"] }
         return text(lines)
     }
 
     /// The lines joined, without trailing spaces or runs of blank lines,
-    /// ending in one line break.
+    /// ending in one line break. (On UTF-8 bytes: a line ends at a "\n" not
+    /// preceded by "\r", as Character "\r\n" is not "\n".)
     private static func text(_ lines: [String]) -> String {
-        var out: [Substring] = []
-        for line in lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = line
-            while let last = line.last, last == " " || last == "\t" { line.removeLast() }
-            if line.isEmpty, out.last?.isEmpty ?? true { continue }
-            out.append(line)
+        var out: [UInt8] = []
+        var blankPending = false
+        /// Adds one line: blank ones only between others, at most one.
+        func add(_ line: UnsafeBufferPointer<UInt8>) {
+            var end = line.count
+            while end > 0, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            guard end > 0 else {
+                blankPending = !out.isEmpty
+                return
+            }
+            if !out.isEmpty { out.append(contentsOf: blankPending ? [0x0A, 0x0A] : [0x0A]) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<end]))
+            blankPending = false
         }
-        while out.last?.isEmpty == true { out.removeLast() }
-        return out.joined(separator: "\n") + "\n"
+        for var text in lines {
+            text.withUTF8 { bytes in
+                var start = 0
+                for index in 0..<bytes.count where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+                    add(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    start = index + 1
+                }
+                add(UnsafeBufferPointer(rebasing: bytes[start...]))
+            }
+        }
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -2,6 +2,7 @@ import Larder
 import LarderCore
 import LarderQR
 import LarderQuantities
+import LarderTemplate
 
 /// The printable shopping sheet of a plan: the title, the date and the
 /// sources, then stores in config order ("Any store" last), categories in
@@ -94,6 +95,13 @@ public struct PrintSheet: Sendable {
     public func html(
         theme: Theme, stylesheet: Stylesheet, backHref: String? = nil, noindex: Bool = false
     ) throws(ThemeError) -> String {
+        String(decoding: try htmlBytes(theme: theme, stylesheet: stylesheet, backHref: backHref, noindex: noindex), as: UTF8.self)
+    }
+
+    /// The same, as UTF-8 bytes (the site's pages).
+    func htmlBytes(
+        theme: Theme, stylesheet: Stylesheet, backHref: String? = nil, noindex: Bool = false
+    ) throws(ThemeError) -> [UInt8] {
         var style: String?
         var pageSize: String?
         var cssHref: String?
@@ -258,7 +266,7 @@ public struct PrintSheet: Sendable {
 
 // MARK: The template's values (print.mustache)
 
-struct PrintBody: Sendable {
+struct PrintBody: Sendable, TemplateValueConvertible {
     var language: String
     var title: String
     var generator: String
@@ -282,25 +290,65 @@ struct PrintBody: Sendable {
     var emptyText: String?
     var leftOutText: String?
     var hasFoot: Bool
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("language", language),
+            .init("title", title),
+            .init("generator", generator),
+            .init("noindex", noindex),
+            .init("styleHTML", styleHTML),
+            .init("pageSize", pageSize),
+            .init("cssHref", cssHref),
+            .init("backHref", backHref),
+            .init("date", date),
+            .init("countText", countText),
+            .init("totalText", totalText),
+            .init("sourcesText", sourcesText),
+            .init("qrSVGHTML", qrSVGHTML),
+            .init("onlineText", onlineText),
+            .init("stores", stores),
+            .init("emptyText", emptyText),
+            .init("leftOutText", leftOutText),
+            .init("hasFoot", hasFoot),
+        ])
+    }
 }
 
 // A field that is nil lets Mustache look it up in the enclosing contexts:
 // names differ from the outer ones' (the store's total is not the sheet's).
-struct PrintStore: Sendable {
+struct PrintStore: Sendable, TemplateValueConvertible {
     var name: String?
     var addressText: String?
     var storeTotalText: String?
     var categories: [PrintCategory]
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("name", name),
+            .init("addressText", addressText),
+            .init("storeTotalText", storeTotalText),
+            .init("categories", categories),
+        ])
+    }
 }
 
-struct PrintCategory: Sendable {
+struct PrintCategory: Sendable, TemplateValueConvertible {
     var name: String
     /// 3 under store headings, else 2.
     var headingLevel: Int
     var lines: [PrintLine]
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("name", name),
+            .init("headingLevel", headingLevel),
+            .init("lines", lines),
+        ])
+    }
 }
 
-struct PrintLine: Sendable {
+struct PrintLine: Sendable, TemplateValueConvertible {
     var name: String
     var amountText: String?
     var checked: Bool
@@ -309,4 +357,17 @@ struct PrintLine: Sendable {
     var notesText: String?
     var fromText: String?
     var priceText: String?
+
+    var templateValue: TemplateValue {
+        .object([
+            .init("name", name),
+            .init("amountText", amountText),
+            .init("checked", checked),
+            .init("high", high),
+            .init("low", low),
+            .init("notesText", notesText),
+            .init("fromText", fromText),
+            .init("priceText", priceText),
+        ])
+    }
 }

@@ -12,11 +12,16 @@ enum RecipeJSONLD {
     ///   - pageURL: the page's absolute URL (`url`), when the site has a `baseURL`.
     ///   - imageURL: the recipe image (`image`): absolute when the site has a
     ///     `baseURL`, else relative to the page. Nil leaves `image` out.
-    static func json(for recipe: Recipe, kitchen: Kitchen, pageURL: String?, imageURL: String?) -> String {
-        value(for: recipe, kitchen: kitchen, pageURL: pageURL, imageURL: imageURL).text
+    ///   - prose: the recipe's plain text, when already made.
+    static func json(
+        for recipe: Recipe, kitchen: Kitchen, pageURL: String?, imageURL: String?, prose: RecipeProse? = nil
+    ) -> String {
+        value(for: recipe, kitchen: kitchen, pageURL: pageURL, imageURL: imageURL, prose: prose ?? RecipeProse(recipe)).text
     }
 
-    static func value(for recipe: Recipe, kitchen: Kitchen, pageURL: String?, imageURL: String?) -> SiteJSON {
+    static func value(
+        for recipe: Recipe, kitchen: Kitchen, pageURL: String?, imageURL: String?, prose: RecipeProse
+    ) -> SiteJSON {
         .fields([
             "@context": .string("https://schema.org"),
             "@type": .string("Recipe"),
@@ -24,7 +29,7 @@ enum RecipeJSONLD {
             "image": imageURL.map(SiteJSON.string),
             "author": recipe.author.map { .fields(["@type": .string("Person"), "name": .string($0)]) },
             "datePublished": recipe.date.map(SiteJSON.string),
-            "description": recipe.description.map { .string(plainText(markdown: $0)) },
+            "description": prose.description.map(SiteJSON.string),
             "inLanguage": .string(kitchen.config.language),
             "keywords": recipe.tags.isEmpty ? nil : .string(recipe.tags.joined(separator: ", ")),
             "recipeCategory": recipe.category.map(SiteJSON.string),
@@ -36,7 +41,7 @@ enum RecipeJSONLD {
             "nutrition": nutrition(recipe.nutrition),
             "recipeIngredient": recipe.ingredients.isEmpty
                 ? nil : .array(recipe.ingredients.map { .string(ingredientText($0)) }),
-            "recipeInstructions": instructions(recipe.directions),
+            "recipeInstructions": instructions(recipe.directions, steps: prose.steps),
             "url": pageURL.map(SiteJSON.string),
         ])
     }
@@ -98,11 +103,11 @@ enum RecipeJSONLD {
     }
 
     /// `HowToStep`s; a titled section becomes a `HowToSection` of its steps.
-    private static func instructions(_ sections: [DirectionSection]) -> SiteJSON? {
+    private static func instructions(_ sections: [DirectionSection], steps texts: [[String]]) -> SiteJSON? {
         var elements: [SiteJSON] = []
-        for section in sections {
-            let steps = section.steps.map { step -> SiteJSON in
-                .fields(["@type": .string("HowToStep"), "text": .string(stepText(step))])
+        for (section, texts) in zip(sections, texts) {
+            let steps = texts.map { text -> SiteJSON in
+                .fields(["@type": .string("HowToStep"), "text": .string(text)])
             }
             if let title = section.title {
                 elements.append(.fields([

@@ -107,18 +107,9 @@ extension SiteBuilder {
 /// \u escapes mean the same).
 enum ScriptSafe {
     static func json(_ json: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        SiteJSON.appendEscaped(json, json: false, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -19,10 +19,10 @@ extension SiteBuilder {
             throw ThemeError(template: "print.mustache", reason: "has no plan for \(list.path): \(error)")
         }
         let sheet = PrintSheet(plan: plan, kitchen: kitchen, onlineURL: absoluteURL(listFolder(list)))
-        let html = try sheet.html(
+        let html = try sheet.htmlBytes(
             theme: theme, stylesheet: .linked(href: root(of: path) + "assets/print.css"),
             backHref: "../index.html", noindex: list.visibility == .unlisted
         )
-        return [OutputFile(path: path, text: html)]
+        return [OutputFile(path: path, bytes: html)]
     }
 }

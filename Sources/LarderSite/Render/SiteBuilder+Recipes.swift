@@ -28,6 +28,7 @@ extension SiteBuilder {
             CountLink(title: name, href: root + "categories/\(Self.slug(name))/index.html", count: 0)
         }
         let textPath = "recipes/\(recipe.id).txt"
+        let prose = RecipeProse(recipe)
         let source = recipe.source
         let body = RecipeBody(
             id: recipe.id,
@@ -60,16 +61,17 @@ extension SiteBuilder {
             favorite: kitchen.favorites.recipes.contains(recipe.id),
             jsonLD: RecipeJSONLD.json(
                 for: recipe, kitchen: kitchen, pageURL: absoluteURL(folder),
-                imageURL: image.map { absoluteURL($0) ?? (root + $0) }
+                imageURL: image.map { absoluteURL($0) ?? (root + $0) },
+                prose: prose
             )
         )
         let meta = meta(
-            title: recipe.title, description: summary(recipe.description), path: path,
+            title: recipe.title, description: summary(of: recipe), path: path,
             name: "page-recipe", image: image, kind: "article"
         )
         return [
             try renderPage("recipe", path: path, meta: meta, body: body),
-            OutputFile(path: textPath, text: PlainTextShare.recipe(recipe, kitchen: kitchen)),
+            OutputFile(path: textPath, text: PlainTextShare.recipe(recipe, kitchen: kitchen, prose: prose)),
         ]
     }
 
@@ -123,7 +125,7 @@ extension SiteBuilder {
         return RecipeSummary(
             title: recipe.title,
             href: root + page(recipeFolder(recipe)),
-            summary: summary(recipe.description),
+            summary: summary(of: recipe),
             imageHref: imageHref(recipe.image, root: root),
             imageAlt: recipe.title,
             timeText: total.map { AmountFormat.duration(seconds: $0) },

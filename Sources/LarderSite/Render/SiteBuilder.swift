@@ -1,8 +1,11 @@
+import Dispatch
 import Foundation
 import Larder
 import LarderCore
 import LarderMarkdown
 import LarderQuantities
+import LarderTemplate
+import Synchronization
 
 /// Why a site cannot be built; names the file, template or setting to fix.
 public struct SiteBuildError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -34,6 +37,10 @@ public struct SiteBuilder: Sendable {
     /// Shopping lists' plans (items and recipe ingredients merged, grouped by
     /// store and aisle), by list id; made at the start of `render()`.
     private(set) var plans: [String: ShoppingPlan] = [:]
+    /// Each recipe's summary (the first paragraph of its description as
+    /// plain text), by id: made once at the start of `render()` for the recipe
+    /// page and the cards on the index, category, tag and favorites pages.
+    private(set) var summaries: [String: String] = [:]
 
     /// A recipe category or tag and the recipes that have it.
     struct Taxon: Sendable {
@@ -72,6 +79,27 @@ public struct SiteBuilder: Sendable {
 
     /// Every file of the site, sorted by path.
     public func render() throws(SiteBuildError) -> [OutputFile] {
+        let files = Mutex<[OutputFile]>([])
+        try render { file in
+            let kept = file.compacted
+            files.withLock { $0.append(kept) }
+        }
+        return files.withLock { $0 }.sorted { $0.path < $1.path }
+    }
+
+    /// Every file of the site, each handed to `sink` as soon as it is made, so
+    /// that it can be written and let go while the rest renders: the whole
+    /// site is never in memory at once.
+    ///
+    /// Pages render on all cores and `sink` is called from those threads, in
+    /// no particular order. The first failure (of a page, or of `sink`) stops
+    /// the build: no further page starts, and once the pages under way have
+    /// finished it is thrown. Of several failures, the one of the earliest
+    /// page in a fixed order is thrown, so a build fails the same way each
+    /// time. A failure of `sink` arrives as a `SiteBuildError` whose reason
+    /// is the error's description; a sink that needs the error itself keeps
+    /// it.
+    public func render(into sink: @Sendable (OutputFile) throws -> Void) throws(SiteBuildError) {
         if unlisted == nil, let list = kitchen.lists.first(where: { $0.visibility == .unlisted }) {
             throw SiteBuildError(
                 path: list.path,
@@ -83,49 +111,70 @@ public struct SiteBuilder: Sendable {
             )
         }
         var builder = self
-        for list in kitchen.lists where list.kind == .shopping {
-            do {
-                builder.plans[list.id] = try ShoppingPlanner.plan(
-                    ShoppingRequest(lists: [list.id], includeChecked: true), in: kitchen
-                )
-            } catch {
-                throw SiteBuildError(path: list.path, reason: error.description)
+        // Plans on all cores; the first list (in order) that fails stops the build.
+        let shopping = kitchen.lists.filter { $0.kind == .shopping }
+        let plans = shopping.concurrentMap { [kitchen] list in
+            Result { () throws(PlanError) -> ShoppingPlan in
+                try ShoppingPlanner.plan(ShoppingRequest(lists: [list.id], includeChecked: true), in: kitchen)
             }
         }
-        return try builder.renderPages()
+        for (list, plan) in zip(shopping, plans) {
+            switch plan {
+            case .success(let plan): builder.plans[list.id] = plan
+            case .failure(let error): throw SiteBuildError(path: list.path, reason: error.description)
+            }
+        }
+        let recipes = kitchen.recipes
+        let summaries = recipes.concurrentMap { [self] recipe in summary(recipe.description) }
+        for (recipe, summary) in zip(recipes, summaries) { builder.summaries[recipe.id] = summary }
+        try builder.renderPages(into: sink)
     }
 
-    private func renderPages() throws(SiteBuildError) -> [OutputFile] {
-        var jobs: [PageJob] = [.index, .favorites, .search, .categories, .tags]
+    private func renderPages(into sink: @Sendable (OutputFile) throws -> Void) throws(SiteBuildError) {
+        // The biggest pages first, so that no core is left with one at the end.
+        var jobs: [PageJob] = [.index, .search, .categories, .tags, .favorites]
         jobs += kitchen.lists.map { .list($0.id) }
         jobs += kitchen.lists.filter { $0.kind == .shopping }.map { .printSheet($0.id) }
         jobs += kitchen.recipes.map { .recipe($0.id) }
         jobs += recipeCategories.map { .category($0.slug) }
         jobs += recipeTags.map { .tag($0.slug) }
+        jobs.append(.assets)
         let builder = self
-        let rendered = jobs.concurrentMap { job in
-            Result { () throws(ThemeError) -> [OutputFile] in try builder.files(for: job) }
-        }
-        var files: [OutputFile] = []
-        for result in rendered {
-            switch result {
-            case .success(let pageFiles): files += pageFiles
-            case .failure(let error):
-                throw SiteBuildError(path: nil, reason: error.description)
+        let pages = jobs
+        /// The failure of the earliest job so far: later jobs need not start.
+        let failure = Mutex<(job: Int, error: SiteBuildError)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            if let failed = failure.withLock({ $0?.job }), failed < index { return }
+            let error: SiteBuildError
+            do {
+                for file in try builder.files(for: pages[index]) {
+                    do {
+                        try sink(file)
+                    } catch let sinkError as SiteBuildError {
+                        throw sinkError
+                    } catch let sinkError {
+                        throw SiteBuildError(path: nil, reason: "\(sinkError)")
+                    }
+                }
+                return
+            } catch let buildError as SiteBuildError {
+                error = buildError
+            } catch let themeError as ThemeError {
+                error = SiteBuildError(path: nil, reason: themeError.description)
+            } catch let other {
+                error = SiteBuildError(path: nil, reason: "\(other)")
+            }
+            failure.withLock { failed in
+                if failed == nil || failed!.job > index { failed = (index, error) }
             }
         }
-        for name in Theme.assetNames {
-            if let bytes = theme.assets[name] { files.append(OutputFile(path: "assets/\(name)", bytes: bytes)) }
-        }
-        files += images()
-        if let baseURL = kitchen.config.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: baseURL, paths: publicPagePaths)))
-        }
-        return files.sorted { $0.path < $1.path }
+        if let failed = failure.withLock({ $0 }) { throw failed.error }
     }
 
     enum PageJob: Sendable {
         case index, favorites, search, categories, tags
+        /// The theme's assets, the images pages use, the sitemap.
+        case assets
         case list(String)
         case printSheet(String)
         case recipe(String)
@@ -145,7 +194,21 @@ public struct SiteBuilder: Sendable {
         case .recipe(let id): return try kitchen.recipe(id).map(recipePage) ?? []
         case .category(let slug): return try recipeCategories.first { $0.slug == slug }.map(categoryPage).map { [$0] } ?? []
         case .tag(let slug): return try recipeTags.first { $0.slug == slug }.map(tagPage).map { [$0] } ?? []
+        case .assets: return assetFiles()
         }
+    }
+
+    /// The theme's assets, the images the pages use, and the sitemap.
+    private func assetFiles() -> [OutputFile] {
+        var files: [OutputFile] = []
+        for name in Theme.assetNames {
+            if let bytes = theme.assets[name] { files.append(OutputFile(path: "assets/\(name)", bytes: bytes)) }
+        }
+        files += images()
+        if let baseURL = kitchen.config.baseURL {
+            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: baseURL, paths: publicPagePaths)))
+        }
+        return files
     }
 
     // MARK: Addresses
@@ -224,27 +287,45 @@ public struct SiteBuilder: Sendable {
         ].map { NavLink(title: $0.0, href: root + $0.1, current: $0.1 == current) }
     }
 
-    func renderPage<Body: Sendable>(
+    func renderPage<Body: Sendable & TemplateValueConvertible>(
         _ template: String, path: String, meta: PageMeta, body: Body
     ) throws(ThemeError) -> OutputFile {
         let context = PageContext(site: siteInfo, page: meta, nav: nav(meta.root, current: path), body: body)
-        return OutputFile(path: path, text: try theme.render(template, context))
+        return OutputFile(path: path, bytes: try theme.render(template, context))
     }
 
     /// Markdown from the user, as safe HTML (raw HTML dropped, unsafe links removed).
     func html(_ markdown: String?) -> String? {
-        guard let markdown, !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard let markdown, markdown.contains(where: { !$0.isWhitespace }) else { return nil }
         return Markdown.html(markdown)
+    }
+
+    /// A recipe's summary: made once per build (`summaries`), else now.
+    func summary(of recipe: Recipe) -> String? {
+        summaries.isEmpty ? summary(recipe.description) : summaries[recipe.id]
     }
 
     /// The first paragraph of some Markdown as plain text, at most ~160 characters.
     func summary(_ markdown: String?) -> String? {
         guard let markdown else { return nil }
-        let first = markdown.components(separatedBy: "\n\n").first ?? markdown
-        let plain = Markdown.plainText(inline: first.replacingOccurrences(of: "\n", with: " "))
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // Up to the first blank line ("\n\n"), its lines joined with spaces.
+        var first = ""
+        var previousWasNewline = false
+        for scalar in markdown.unicodeScalars {
+            if scalar == "\n" {
+                if previousWasNewline { first.unicodeScalars.removeLast(); break }
+                first.unicodeScalars.append(" ")
+                previousWasNewline = true
+            } else {
+                first.unicodeScalars.append(scalar)
+                previousWasNewline = false
+            }
+        }
+        var plain = Substring(Markdown.plainText(inline: first))
+        while plain.first?.isWhitespace == true { plain.removeFirst() }
+        while plain.last?.isWhitespace == true { plain.removeLast() }
         guard !plain.isEmpty else { return nil }
-        guard plain.count > 160 else { return plain }
+        guard plain.count > 160 else { return String(plain) }
         let cut = plain.prefix(157)
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
     }
@@ -277,5 +358,18 @@ public struct SiteBuilder: Sendable {
     /// An image path as used from a page at `root`.
     func imageHref(_ image: String?, root: String) -> String? {
         image.map { root + Self.normalised($0) }
+    }
+}
+
+extension OutputFile {
+    /// The file with its bytes in a buffer of their size: pages are rendered
+    /// into growing buffers, up to twice as large, which is no matter for a
+    /// file written and let go but is for a whole site kept in memory.
+    var compacted: OutputFile {
+        guard case .bytes(let bytes) = contents, bytes.capacity > bytes.count + bytes.count / 8 else { return self }
+        let exact = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: bytes)
+        }
+        return OutputFile(path: path, bytes: exact)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+import LarderTemplate
 
 /// Why the theme cannot be used or a page cannot be rendered: always names
 /// the template.
@@ -27,7 +27,7 @@ public struct Theme: Sendable {
     /// Files copied to `assets/` in the site.
     static let assetNames = ["style.css", "larder.js", "print.css"]
 
-    let library: MustacheLibrary
+    let library: TemplateLibrary
     /// Asset name to bytes.
     let assets: [String: [UInt8]]
     /// Which files came from the user's `templates/` folder.
@@ -72,16 +72,17 @@ public struct Theme: Sendable {
         func label(_ name: String) -> String {
             overridden.contains(name) ? "templates/\(name)" : "\(name) (built in)"
         }
-        var library = MustacheLibrary()
+        var library = TemplateLibrary()
         for (name, bytes) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
             let templateName = String(name.dropLast(".mustache".count))
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            guard String(validating: bytes, as: UTF8.self) != nil else {
                 throw ThemeError(template: label(name), reason: "is not UTF-8 text")
             }
-            do {
-                try library.register(text, named: templateName)
+            do throws(TemplateError) {
+                try library.register(bytes, named: templateName)
             } catch {
-                throw ThemeError(template: label(name), reason: "cannot be parsed: \(error)")
+                let place = error.line.map { line in "line \(line), column \(error.column ?? 1): " } ?? ""
+                throw ThemeError(template: label(name), reason: "cannot be parsed: \(place)\(error.reason)")
             }
         }
         var assets: [String: [UInt8]] = [:]
@@ -89,16 +90,43 @@ public struct Theme: Sendable {
         return Theme(library: library, assets: assets, overridden: overridden)
     }
 
-    /// Renders `template` with `context`. A missing template or an empty
-    /// result is an error, never an empty page.
-    func render(_ template: String, _ context: Any) throws(ThemeError) -> String {
-        guard library.getTemplate(named: template) != nil else {
-            throw ThemeError(template: "\(template).mustache", reason: "does not exist")
+    /// Renders `template` with `context`, appending to `output`. A missing
+    /// template or a result of only whitespace is an error, never an empty
+    /// page.
+    func render(_ template: String, _ context: TemplateValue, into output: inout [UInt8]) throws(ThemeError) {
+        let start = output.count
+        do throws(TemplateError) {
+            try library.render(template, context, into: &output)
+        } catch {
+            let reason = error.template == template ? error.reason : "\(error.template).mustache: \(error.reason)"
+            throw ThemeError(template: "\(template).mustache", reason: reason)
         }
-        guard let output = library.render(TemplateData.convert(context), withTemplate: template),
-              output.contains(where: { !$0.isWhitespace }) else {
+        guard Self.hasContent(output[start...]) else {
             throw ThemeError(template: "\(template).mustache", reason: "rendered nothing")
         }
+    }
+
+    /// The same, as new bytes.
+    func render(_ template: String, _ context: some TemplateValueConvertible) throws(ThemeError) -> [UInt8] {
+        let value = context.templateValue
+        #if DEBUG
+        if let mismatch = TemplateFieldCheck.mismatch(context, value) {
+            assertionFailure("\(template).mustache: \(mismatch)")
+        }
+        #endif
+        var output: [UInt8] = []
+        try render(template, value, into: &output)
         return output
+    }
+
+    /// Something other than whitespace: an ASCII byte that is not a space,
+    /// else (rarely) a non-ASCII character that is not a space either.
+    static func hasContent(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var ascii = true
+        for byte in bytes {
+            if byte >= 0x80 { ascii = false; continue }
+            if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { return true }
+        }
+        return !ascii && String(decoding: bytes, as: UTF8.self).contains { !$0.isWhitespace }
     }
 }
