@@ -105,7 +105,9 @@ struct PrintCommand: ParsableCommand {
             }
         }
         guard let output else {
-            FileHandle.standardOutput.write(Data(document.utf8))
+            // Names from the data cannot drive the terminal (HTML escapes them itself).
+            let printed = format == .text ? DiagnosticFormatter.printable(document) : document
+            FileHandle.standardOutput.write(Data(printed.utf8))
             return
         }
         do {

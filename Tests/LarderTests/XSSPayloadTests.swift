@@ -45,10 +45,8 @@ import Testing
     /// Terminal control sequences in data (ESC, BEL, CSI and OSC: set the
     /// window title, erase a line, write the clipboard with OSC 52) must
     /// not reach a terminal as they are: `larder check` quotes names and
-    /// lines, `larder share` prints titles and names. Known: both print
-    /// them raw today, so a file can hide or fake lines of a check's output
-    /// in a terminal or a CI log. When they are escaped this test fails
-    /// until `withKnownIssue` is removed.
+    /// lines, `larder share` prints titles and names; raw, a file could hide
+    /// or fake lines of a check's output in a terminal or a CI log.
     @Test func terminalOutputCarriesNoControlSequencesFromData() throws {
         let kitchen = try TestFolder("kitchen")
         try kitchen.write("lists/a.json", #"{"title": "A\u001b]0;title\u0007B", "items": [{"name": "x\u001b[2K\rchecked 0 files"}]}"#)
@@ -56,11 +54,9 @@ import Testing
         try kitchen.write("lists/b.md", "---\ntitle: B\n---\n- [ ] pears\u{1B}[8m hidden @nope\n")
         let check = try ProcessResult.run(Repository.binary, ["check", kitchen.url.path])
         #expect(check.status == 1 && share.status == 0, "\(check.stderr)\(share.stderr)")
-        withKnownIssue("diagnostics and shares print control characters from the data as they are") {
-            for (name, output) in [("check", check.stderr), ("share", share.stdout)] {
-                #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) },
-                        "larder \(name) printed a control character: \(output.debugDescription)")
-            }
+        for (name, output) in [("check", check.stderr), ("share", share.stdout)] {
+            #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) },
+                    "larder \(name) printed a control character: \(output.debugDescription)")
         }
     }
 
@@ -104,13 +100,10 @@ import Testing
     }
 
     /// A quote with a combining mark or joiner after it (`"` + U+0301) is
-    /// one Swift `Character`, which swift-mustache's escaper (a lookup of
-    /// each Character in a table) does not recognise as a quote: the value
-    /// ends its attribute and the rest of the payload becomes attributes
-    /// (`onmouseover`). Known until the theme's escaping works on Unicode
-    /// scalars or bytes (the template engine that replaces swift-mustache);
-    /// the Content-Security-Policy keeps such a handler from running. When
-    /// escaping is fixed this test fails until `withKnownIssue` is removed.
+    /// one Swift `Character`: an escaper that looks up whole Characters (as
+    /// swift-mustache's did) does not see the quote, the value ends its
+    /// attribute and the rest of the payload becomes attributes
+    /// (`onmouseover`). LarderTemplate escapes bytes.
     @Test(.enabled(if: usable, skipNote))
     func quotesWithCombiningMarksStayInsideAttributes() async throws {
         let payloads = try PayloadKitchen.fixturePayloads().filter(PayloadKitchen.gluesMarkup)
@@ -118,9 +111,7 @@ import Testing
         let site = try PayloadSite(payloads: payloads)
         try #require(site.build.status == 0, "larder build failed:\n\(site.build.stderr)")
         let pages = try await HTMLSafety.check([site.siteFolder])
-        await withKnownIssue("swift-mustache escapes by Character: a quote with a combining mark is not escaped") {
-            try await Self.expectOnlyTheThemesScripts(pages)
-        }
+        try await Self.expectOnlyTheThemesScripts(pages)
     }
 
     /// No page has a problem `html_safety.py` reports, a <style>, a JSON

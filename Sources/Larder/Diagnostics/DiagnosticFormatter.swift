@@ -106,8 +106,9 @@ public struct DiagnosticFormatter: Sendable {
 
     /// `text` with control characters other than tab and line feed (and
     /// Unicode bidi overrides) replaced by U+FFFD, so that data quoted in a
-    /// diagnostic cannot move the cursor, recolour or retitle a terminal.
-    static func printable(_ text: String) -> String {
+    /// diagnostic (or a share printed to a terminal) cannot move the
+    /// cursor, recolour or retitle a terminal.
+    public static func printable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
