@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchkitchen  # noqa: E402
 
