@@ -12,6 +12,7 @@ import os
 import platform
 import shlex
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -322,6 +323,10 @@ def main(argv):
         parser.error("--sizes and --runs need numbers of at least 1")
     command = "scripts/bench" + ("" if not argv else " " + shlex.join(argv))
     hugo = None if args.no_hugo else args.hugo
+    # Ended by a signal, it still removes its outputs (the finally clauses).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    # The commit of the code measured: looked up before the minutes the runs take.
+    commit = output(["git", "describe", "--always", "--dirty", "--abbrev=12"], cwd=ROOT) or "not a git checkout"
     try:
         larder = os.path.abspath(args.larder) if args.larder else build_larder()
         if not os.access(larder, os.X_OK):
@@ -333,7 +338,6 @@ def main(argv):
         return 1
 
     version = output([larder, "--version"]) or "unknown"
-    commit = output(["git", "describe", "--always", "--dirty", "--abbrev=12"], cwd=ROOT) or "not a git checkout"
     hugo_version = output([hugo, "version"]).split(" BuildDate")[0] if hugo else ""
     heading = "### " if args.markdown else ""
     lines = [f"{heading}larder benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC", "",
