@@ -288,12 +288,20 @@ def growth(results, markdown):
         rows = [row(r, first.key) for r in results]
         if None in rows:
             continue
-        cells = [first.label] + [f"{seconds(x.median('wall'))}, {megabytes(x.median('rss_kb'))}" for x in rows]
+        cells = [first.label] + [f"{seconds(x.median('wall'))} ({seconds(x.median('cpu'))} CPU), "
+                                 f"{megabytes(x.median('rss_kb'))}" for x in rows]
         for a, b in zip(rows, rows[1:]):
-            cells.append(f"×{b.median('wall') / a.median('wall'):.1f} time, "
+            cells.append(f"×{b.median('wall') / a.median('wall'):.1f} wall, ×{b.median('cpu') / a.median('cpu'):.1f} CPU, "
                          f"×{b.median('rss_kb') / a.median('rss_kb'):.1f} memory")
         body.append(cells)
     return grid(header, body, markdown, right=set(range(1, len(header))))
+
+
+def load_note(before, after):
+    note = f"load average {before:.1f} at the start, {after:.1f} at the end"
+    if max(before, after) > (os.cpu_count() or 1):
+        note += " (more than the cores: other work competed with the runs)"
+    return note
 
 
 def size(text):
@@ -327,6 +335,7 @@ def main(argv):
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     # The commit of the code measured: looked up before the minutes the runs take.
     commit = output(["git", "describe", "--always", "--dirty", "--abbrev=12"], cwd=ROOT) or "not a git checkout"
+    load_before = os.getloadavg()[0]
     try:
         larder = os.path.abspath(args.larder) if args.larder else build_larder()
         if not os.access(larder, os.X_OK):
@@ -343,7 +352,7 @@ def main(argv):
     lines = [f"{heading}larder benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC", "",
              f"- command: `{command}` (medians of {args.runs} run{'s' if args.runs > 1 else ''} of each step)",
              f"- larder {version}, commit {commit}" + (f", binary {larder}" if args.larder else ""),
-             f"- machine: {machine()}",
+             f"- machine: {machine()}; {load_note(load_before, os.getloadavg()[0])}",
              f"- files in {bench_base(args.dir)}" + (" (tmpfs)" if bench_base(args.dir).startswith("/dev/shm") else ""),
              f"- Hugo: {hugo_version}" if hugo else
              "- Hugo: not installed (`apt-get install hugo` adds the comparison)" if not args.no_hugo else
