@@ -44,7 +44,12 @@ def timed(argv, env, stdout=subprocess.DEVNULL, cwd=None):
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         child = subprocess.Popen(argv, stdout=stdout, stderr=err, env=env, cwd=cwd)
-        _, status, usage = os.wait4(child.pid, 0)
+        try:
+            _, status, usage = os.wait4(child.pid, 0)
+        except BaseException:  # interrupted: no child left writing into the outputs
+            child.kill()
+            child.wait()
+            raise
         wall = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
         if child.returncode != 0:
