@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""The benchmark behind scripts/bench (run that; see docs/performance.md).
+
+Python 3 standard library only. Times larder's commands on generated kitchens
+(scripts/benchkitchen.py) and, when Hugo is installed, a minimal Hugo site
+of the same pages, and prints medians of wall time, CPU time and peak memory.
+"""
+
+import argparse
+import datetime
+import os
+import platform
+import shlex
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchkitchen  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SECRET = "benchmark secret, not for real sites"
+
+
+class Failure(Exception):
+    pass
+
+
+class Sample:
+    """One timed run of a child process: wall and CPU seconds, peak RSS."""
+
+    def __init__(self, wall, cpu, rss_kb):
+        self.wall, self.cpu, self.rss_kb = wall, cpu, rss_kb
+
+
+def timed(argv, env, stdout=subprocess.DEVNULL, cwd=None):
+    """Runs argv and measures it with wait4: its own rusage only, so the
+    peak RSS is the child's (and its children's), not this script's."""
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, stdout=stdout, stderr=err, env=env, cwd=cwd)
+        try:
+            _, status, usage = os.wait4(child.pid, 0)
+        except BaseException:  # interrupted: no child left writing into the outputs
+            child.kill()
+            child.wait()
+            raise
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            err.seek(0)
+            message = err.read().decode(errors="replace")[-4000:]
+            raise Failure(f"{shlex.join(argv)} exited with {child.returncode}:\n{message}")
+    return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+
+
+class Row:
+    def __init__(self, key, label, samples):
+        self.key, self.label, self.samples = key, label, samples
+
+    def median(self, field):
+        return statistics.median(getattr(s, field) for s in self.samples)
+
+    def range(self, field):
+        values = [getattr(s, field) for s in self.samples]
+        return min(values), max(values)
+
+
+def seconds(value):
+    return f"{value:.3f} s" if value < 1 else f"{value:.2f} s"
+
+
+def megabytes(kb):
+    return f"{kb / 1024:.0f} MB"
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def build_larder():
+    log("building larder (swift build -c release --product larder)…")
+    result = subprocess.run(["swift", "build", "-c", "release", "--product", "larder"], cwd=ROOT,
+                            stdout=sys.stderr, stderr=sys.stderr)
+    if result.returncode != 0:
+        raise Failure("swift build -c release failed")
+    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout.strip()
+    return os.path.join(path, "larder")
+
+
+def output(argv, cwd=None):
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, cwd=cwd, timeout=60).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(f.readline().split()[1])
+            memory = f", {kb / 1024 / 1024:.0f} GiB"
+    except (OSError, ValueError, IndexError):
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{cores} cores ({cpu}){memory}, Linux {platform.release()}"
+
+
+def bench_base(requested):
+    if requested:
+        return requested
+    if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+        return "/dev/shm/larder-bench"
+    return os.path.join(tempfile.gettempdir(), "larder-bench")
+
+
+def folder_size(path):
+    files = size = 0
+    for folder, _, names in os.walk(path):
+        for name in names:
+            files += 1
+            size += os.path.getsize(os.path.join(folder, name))
+    return files, size
+
+
+def remove(paths):
+    for path in paths:
+        shutil.rmtree(path, ignore_errors=True)
+    # Never let the removal of many files overlap the next timed run: on a
+    # disk (not tmpfs) the file system is still busy with it for a while.
+    os.sync()
+    time.sleep(0.5)
+
+
+def edited(text, marker):
+    """The recipe with its first direction step changed."""
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if line.startswith("1. "):
+            lines[k] = line + f" ({marker})"
+            return "\n".join(lines)
+    raise Failure("the edited recipe has no numbered step")
+
+
+def bench_size(n, args, larder, hugo, base):
+    folder = os.path.join(base, str(n))
+    kitchen = os.path.join(folder, "kitchen")
+    log(f"\n== {n:,} recipes: kitchen in {kitchen}")
+    started = time.perf_counter()
+    info = benchkitchen.generate(n, kitchen, os.path.join(ROOT, "Examples/kitchen/images"))
+    log(f"kitchen ready ({time.perf_counter() - started:.1f} s)")
+    runs = os.path.join(folder, f"runs-{os.getpid()}")
+    os.makedirs(runs)
+    env = dict(os.environ, LARDER_SECRET=SECRET, NO_COLOR="1", SOURCE_DATE_EPOCH="1767225600")
+    rows = []
+
+    def series(key, label, make_argv, before=None, stdout=subprocess.DEVNULL):
+        samples = []
+        for k in range(args.runs):
+            if before:
+                before(k)
+            samples.append(timed(make_argv(k), env, stdout))
+        row = Row(key, label, samples)
+        rows.append(row)
+        log(f"  {label}: {seconds(row.median('wall'))}, {megabytes(row.median('rss_kb'))}")
+        return row
+
+    try:
+        # Untimed: the kitchen must check clean (and the binary be warm).
+        timed([larder, "check", kitchen], env)
+        series("check", "check", lambda k: [larder, "check", kitchen])
+        full = [os.path.join(runs, f"site-{k}") for k in range(args.runs)]
+        series("build", "build, full (new output folder)", lambda k: [larder, "build", kitchen, "-o", full[k]])
+        site = full[-1]
+        site_files, site_bytes = folder_size(site)
+        remove(full[:-1])
+        build_again = [larder, "build", kitchen, "-o", site]
+        series("noop", "rebuild, nothing changed", lambda k: build_again)
+
+        recipe = os.path.join(kitchen, info["edit_recipe"])
+        with open(recipe, encoding="utf-8") as f:
+            original_recipe = f.read()
+        config = os.path.join(kitchen, "larder.json")
+        with open(config, encoding="utf-8") as f:
+            original_config = f.read()
+        try:
+            def edit_recipe(k):
+                with open(recipe, "w", encoding="utf-8") as f:
+                    f.write(edited(original_recipe, f"edit {k + 1}"))
+
+            series("recipe", "rebuild, one recipe edited", lambda k: build_again, before=edit_recipe)
+            with open(recipe, "w", encoding="utf-8") as f:
+                f.write(original_recipe)
+
+            def edit_config(k):
+                with open(config, "w", encoding="utf-8") as f:
+                    f.write(original_config.replace('"title": "Benchmark kitchen"',
+                                                    f'"title": "Benchmark kitchen, edit {k + 1}"', 1))
+
+            series("config", "rebuild, larder.json edited", lambda k: build_again, before=edit_config)
+        finally:
+            with open(recipe, "w", encoding="utf-8") as f:
+                f.write(original_recipe)
+            with open(config, "w", encoding="utf-8") as f:
+                f.write(original_config)
+        series("share", f"share {info['list']}", lambda k: [larder, "share", info["list"], "--dir", kitchen])
+        sheet = os.path.join(runs, "sheet.html")
+        series("print", f"print {info['list']}",
+               lambda k: [larder, "print", info["list"], "--dir", kitchen, "-o", sheet])
+        remove([site])
+
+        if hugo:
+            site_dir = os.path.join(folder, "hugo")
+            benchkitchen.hugo_site(kitchen, site_dir)
+            cache = os.path.join(runs, "hugo-cache")
+            outs = [os.path.join(runs, f"hugo-{k}") for k in range(args.runs)]
+            hugo_argv = lambda k: [hugo, "--quiet", "--source", site_dir, "--destination", outs[k],
+                                   "--cacheDir", cache, "--noBuildLock"]
+            timed(hugo_argv(0), env)  # untimed: fills Hugo's cache folder
+            remove([outs[0]])
+            series("hugo", "Hugo: hugo --quiet, full (new output folder)", hugo_argv)
+    finally:
+        shutil.rmtree(runs, ignore_errors=True)
+    return {"n": n, "info": info, "rows": rows, "site_files": site_files, "site_bytes": site_bytes}
+
+
+def kitchen_line(result):
+    info = result["info"]
+    return (f"{info['recipes']:,} recipes ({info['recipes'] - info['json_recipes']:,} Markdown, "
+            f"{info['json_recipes']:,} JSON), {info['lists']:,} lists ({info['unlisted_lists']:,} unlisted); "
+            f"the site: {result['site_files']:,} files, {result['site_bytes'] / 1e6:.0f} MB")
+
+
+def table(result, markdown):
+    header = ["step", "wall, median", "min–max", "CPU, median", "peak memory"]
+    body = []
+    for row in result["rows"]:
+        low, high = row.range("wall")
+        body.append([row.label, seconds(row.median("wall")), f"{low:.3f}–{high:.3f}",
+                     seconds(row.median("cpu")), megabytes(row.median("rss_kb"))])
+    return grid(header, body, markdown, right={1, 2, 3, 4})
+
+
+def grid(header, body, markdown, right=()):
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |",
+                 "| " + " | ".join("---:" if k in right else "---" for k in range(len(header))) + " |"]
+        return "\n".join(lines + ["| " + " | ".join(cells) + " |" for cells in body])
+    widths = [max(len(r[k]) for r in [header] + body) for k in range(len(header))]
+    cell = lambda k, text: text.rjust(widths[k]) if k in right else text.ljust(widths[k])
+    lines = ["  ".join(cell(k, t) for k, t in enumerate(r)).rstrip() for r in [header] + body]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def row(result, key):
+    return next((r for r in result["rows"] if r.key == key), None)
+
+
+def hugo_lines(result):
+    ours, theirs = row(result, "build"), row(result, "hugo")
+    if not ours or not theirs:
+        return []
+    time_ratio = ours.median("wall") / theirs.median("wall")
+    memory_ratio = ours.median("rss_kb") / theirs.median("rss_kb")
+    return [f"larder ÷ Hugo, full build: {time_ratio:.2f}× the wall time "
+            f"({'faster' if time_ratio < 1 else 'slower'}: Hugo {seconds(theirs.median('wall'))}), "
+            f"{memory_ratio:.2f}× the peak memory (Hugo {megabytes(theirs.median('rss_kb'))})"]
+
+
+def growth(results, markdown):
+    header = ["step"] + [f"{r['n']:,}" for r in results]
+    for a, b in zip(results, results[1:]):
+        header.append(f"×{b['n'] / a['n']:g} recipes")
+    body = []
+    for first in results[0]["rows"]:
+        rows = [row(r, first.key) for r in results]
+        if None in rows:
+            continue
+        cells = [first.label] + [f"{seconds(x.median('wall'))} ({seconds(x.median('cpu'))} CPU), "
+                                 f"{megabytes(x.median('rss_kb'))}" for x in rows]
+        for a, b in zip(rows, rows[1:]):
+            cells.append(f"×{b.median('wall') / a.median('wall'):.1f} wall, ×{b.median('cpu') / a.median('cpu'):.1f} CPU, "
+                         f"×{b.median('rss_kb') / a.median('rss_kb'):.1f} memory")
+        body.append(cells)
+    return grid(header, body, markdown, right=set(range(1, len(header))))
+
+
+def load_note(before, after):
+    note = f"load average {before:.1f} at the start, {after:.1f} at the end"
+    if max(before, after) > (os.cpu_count() or 1):
+        note += " (more than the cores: other work competed with the runs)"
+    return note
+
+
+def size(text):
+    """1000, 10_000 or 10k."""
+    text = text.strip().lower().replace("_", "")
+    return int(text[:-1]) * 1000 if text.endswith("k") else int(text)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="scripts/bench", description=(
+        "Times larder check, build, rebuilds, share and print on generated kitchens of N recipes and "
+        "N/10 lists, and Hugo on the same pages when it is installed; prints medians."))
+    parser.add_argument("--sizes", default="1000,10000",
+                        help="recipe counts, comma-separated: 1000,10000 (the default), 10k,50k")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs of each step (default 5)")
+    parser.add_argument("--larder", help="the larder binary to time (default: build it in release mode)")
+    parser.add_argument("--hugo", default=shutil.which("hugo"), help="the hugo binary (default: hugo on PATH)")
+    parser.add_argument("--no-hugo", action="store_true", help="skip the Hugo comparison")
+    parser.add_argument("--dir", help="where kitchens and outputs go (default /dev/shm/larder-bench)")
+    parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown, for docs/")
+    args = parser.parse_args(argv)
+    try:
+        sizes = [size(s) for s in args.sizes.split(",") if s.strip()]
+    except ValueError:
+        parser.error(f"--sizes: numbers separated by commas, not {args.sizes!r}")
+    if not sizes or min(sizes) < 1 or args.runs < 1:
+        parser.error("--sizes and --runs need numbers of at least 1")
+    command = "scripts/bench" + ("" if not argv else " " + shlex.join(argv))
+    hugo = None if args.no_hugo else args.hugo
+    # Ended by a signal, it still removes its outputs (the finally clauses).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    # The commit of the code measured: looked up before the minutes the runs take.
+    commit = output(["git", "describe", "--always", "--dirty", "--abbrev=12"], cwd=ROOT) or "not a git checkout"
+    load_before = os.getloadavg()[0]
+    try:
+        larder = os.path.abspath(args.larder) if args.larder else build_larder()
+        if not os.access(larder, os.X_OK):
+            raise Failure(f"no larder binary at {larder}")
+        base = bench_base(args.dir)
+        results = [bench_size(n, args, larder, hugo, base) for n in sizes]
+    except Failure as failure:
+        log(f"scripts/bench: {failure}")
+        return 1
+
+    version = output([larder, "--version"]) or "unknown"
+    hugo_version = output([hugo, "version"]).split(" BuildDate")[0] if hugo else ""
+    heading = "### " if args.markdown else ""
+    lines = [f"{heading}larder benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC", "",
+             f"- command: `{command}` (medians of {args.runs} run{'s' if args.runs > 1 else ''} of each step)",
+             f"- larder {version}, commit {commit}" + (f", binary {larder}" if args.larder else ""),
+             f"- machine: {machine()}; {load_note(load_before, os.getloadavg()[0])}",
+             f"- files in {bench_base(args.dir)}" + (" (tmpfs)" if bench_base(args.dir).startswith("/dev/shm") else ""),
+             f"- Hugo: {hugo_version}" if hugo else
+             "- Hugo: not installed (`apt-get install hugo` adds the comparison)" if not args.no_hugo else
+             "- Hugo: skipped (--no-hugo)"]
+    if not args.markdown:
+        lines = [line.removeprefix("- ").replace("`", "") for line in lines]
+    for result in results:
+        lines += ["", f"#### {result['n']:,} recipes" if args.markdown else f"== {result['n']:,} recipes", "",
+                  f"Kitchen: {kitchen_line(result)}.", "", table(result, args.markdown)]
+        extra = hugo_lines(result)
+        if extra:
+            lines += [""] + extra
+    if len(results) > 1:
+        lines += ["", "#### How cost grows with N" if args.markdown else "== How cost grows with N", "",
+                  growth(results, args.markdown)]
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
