@@ -58,10 +58,11 @@ struct PayloadKitchen {
     static let quotedURL = "https://example.org/?q='onmouseover='alert(1)'&x=(1)"
 
     /// The image of payload `i`: a file whose name holds the payload (as far
-    /// as a file name can: `/`, `\`, `:` and NUL become `_`).
+    /// as a file name can, and as far as `check` accepts image paths: `/`,
+    /// `\`, `:`, `%` and NUL become `_`).
     func image(_ i: Int) -> String {
         let name = String(payloads[i].unicodeScalars.map { scalar -> Character in
-            "/\\:\0\n\r".unicodeScalars.contains(scalar) ? "_" : Character(scalar)
+            "/\\:%\0\n\r".unicodeScalars.contains(scalar) ? "_" : Character(scalar)
         })
         return "images/img-\(i)-\(name).png"
     }
