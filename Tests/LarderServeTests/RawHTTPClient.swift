@@ -154,7 +154,7 @@ final class RawConnection {
 
     /// One request on a new connection.
     static func request(
-        _ method: String = "GET", _ target: String, port: UInt16, timeout: Duration = .seconds(5)
+        _ method: String = "GET", _ target: String, port: UInt16, timeout: Duration = .seconds(30)
     ) throws -> HTTPReply {
         let connection = try RawConnection(port: port)
         try connection.send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
@@ -172,7 +172,7 @@ final class EventStreamClient {
     private let connection: RawConnection
     private var text = ""
 
-    init(port: UInt16, timeout: Duration = .seconds(5)) throws {
+    init(port: UInt16, timeout: Duration = .seconds(30)) throws {
         connection = try RawConnection(port: port)
         try connection.send("GET /_larder/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
         let (status, headers) = try connection.readHead(before: .now + timeout)
@@ -182,7 +182,7 @@ final class EventStreamClient {
     }
 
     /// The next event (comments and `retry:` skipped); nil when the stream ended.
-    func next(timeout: Duration = .seconds(5)) throws -> Event? {
+    func next(timeout: Duration = .seconds(30)) throws -> Event? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let end = text.range(of: "\n\n") {
@@ -203,7 +203,7 @@ final class EventStreamClient {
     }
 
     /// The next event named `name`, skipping others.
-    func next(named name: String, timeout: Duration = .seconds(5)) throws -> Event {
+    func next(named name: String, timeout: Duration = .seconds(30)) throws -> Event {
         let deadline = ContinuousClock.now + timeout
         while let event = try next(timeout: deadline - .now) {
             if event.name == name { return event }

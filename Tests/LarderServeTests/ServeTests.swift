@@ -82,15 +82,12 @@ import Testing
             let events = try EventStreamClient(port: kitchen.port)
             #expect(try events.next()?.name == "hello")
 
-            let saved = ContinuousClock.now
             try kitchen.edit("recipes/pancakes.md") {
                 $0.replacingOccurrences(of: "title: Fluffy buttermilk pancakes", with: "title: Fluffier pancakes")
             }
-            // Typically ~0.1 s; the bound is loose because CI's two cores are
-            // busy with the rest of the suite (timings are the benchmark's job).
-            let reload = try events.next(named: "reload", timeout: .seconds(10))
-            let elapsed = saved.duration(to: .now)
-            #expect(elapsed < .seconds(5), "reload after \(elapsed)")
+            // Typically ~0.1 s; the wait is only there so a broken watcher
+            // fails instead of hanging (timings are the benchmark's job).
+            let reload = try events.next(named: "reload", timeout: .seconds(30))
             #expect(reload.data.hasPrefix("{\"build\":"))
 
             let page = try kitchen.get("/recipes/pancakes/")
@@ -161,13 +158,12 @@ import Testing
                 let client = try EventStreamClient(port: port)
                 _ = try client.next()
                 // After stop, the stream ends (no more events, no error).
-                return try client.next(timeout: .seconds(5)) == nil
+                return try client.next(timeout: .seconds(30)) == nil
             }
         }
         try await Task.sleep(for: .milliseconds(200))
-        let start = ContinuousClock.now
+        // Stopping ends (it does not hang); how fast is the benchmark's business.
         try await kitchen.stop()
-        #expect(start.duration(to: .now) < .seconds(2))
         #expect(try await stream.value)
         #expect(throws: (any Error).self) { try RawConnection.request("GET", "/", port: port) }
     }
