@@ -42,14 +42,14 @@ struct BuildCommand: ParsableCommand {
         } catch {
             throw failure("\(error.path): \(error.reason)", status: ExitStatus.usage)
         }
-        // A secret that cannot be read is reported in its turn, after the data.
+        // A secret that cannot be read is reported in its turn, after the
+        // data, by a full build.
         let environment = ProcessInfo.processInfo.environment
+        let secret = Result { try UnlistedLinks.loadSecret(dataFolder: folder, environment: environment) }
         let inputs = BuildInputs(
-            dataFolder: folder,
-            options: [directory, writer.output.path],
-            secret: (try? UnlistedLinks.loadSecret(dataFolder: folder, environment: environment)) ?? nil
+            dataFolder: folder, options: [directory, writer.output.path], secret: (try? secret.get()) ?? nil
         )
-        if let last = writer.upToDate(inputs) {
+        if case .success = secret, let last = writer.upToDate(inputs) {
             FileHandle.standardError.write(Data((colored ? last.coloured : last.plain).utf8))
             FileHandle.standardError.write(Data("nothing changed since the last build: \(output) is up to date\n".utf8))
             return

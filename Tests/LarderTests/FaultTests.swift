@@ -99,6 +99,7 @@ import Darwin
         // Most rounds must have been killed part way for the test to mean
         // anything.
         #expect(killed >= 10, "killed \(killed), finished \(finished)")
+        print("FaultTests: \(killed) builds killed part way, \(finished) finished first; every output whole")
         let last = try build(versions)
         #expect(last.status == 0, "\(last.stderr)")
         // The last round asked for version 0.
