@@ -22,8 +22,10 @@ import Testing
             root = try TestFolder("work")
         }
 
-        func build(into output: URL) throws -> ProcessResult {
-            try ProcessResult.run(larder, ["build", kitchen.path, "-o", output.path], environment: environment)
+        /// On a thread of its own, so that long tests do not hold the few
+        /// threads that run the others.
+        func build(into output: URL) async throws -> ProcessResult {
+            try await ProcessResult.runDetached(larder, ["build", kitchen.path, "-o", output.path], environment: environment)
         }
 
         /// Builds incrementally into `site` and clean into a fresh folder;
@@ -31,13 +33,13 @@ import Testing
         /// out the same as the previous site's kept their inode (and only
         /// those). Returns the incremental build's stderr.
         @discardableResult
-        mutating func step(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        mutating func step(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
             let previous = FileManager.default.fileExists(atPath: site.path) ? try SiteTree(site) : nil
-            let incremental = try build(into: site)
+            let incremental = try await build(into: site)
             #expect(incremental.status == 0, "\(name): \(incremental.stderr)", sourceLocation: sourceLocation)
             cleanCount += 1
             let fresh = root.url.appendingPathComponent("clean-\(cleanCount)")
-            let clean = try build(into: fresh)
+            let clean = try await build(into: fresh)
             #expect(clean.status == 0, "\(name): \(clean.stderr)", sourceLocation: sourceLocation)
             let after = try SiteTree(site), expected = try SiteTree(fresh)
             #expect(after == expected, "\(name): differs at \(after.differences(from: expected).prefix(10))", sourceLocation: sourceLocation)
@@ -74,86 +76,86 @@ import Testing
         }
     }
 
-    @Test func theExampleKitchenIncrementallyEqualsClean() throws {
+    @Test func theExampleKitchenIncrementallyEqualsClean() async throws {
         var work = try Workspace(larder: larder)
         try copyFolder(Repository.examples, to: work.kitchen)
-        try work.step("first build")
+        try await work.step("first build")
         try work.write("recipes/pancakes.md", try work.read("recipes/pancakes.md").replacingOccurrences(of: "Fluffy", with: "Fluffier"))
-        #expect(try work.step("edit a recipe").contains("unchanged"))
+        #expect(try await work.step("edit a recipe").contains("unchanged"))
         try work.write("recipes/toast.md", "---\ntitle: Toast\ncategory: breakfast\n---\n## Ingredients\n\n- 2 slices bread\n")
-        try work.step("add a recipe")
+        try await work.step("add a recipe")
         try work.move("lists/camping.md", "lists/hiking.md")
-        try work.step("rename a list")
+        try await work.step("rename a list")
         try work.remove("recipes/banana-bread.md")
-        try work.step("delete a recipe")
+        try await work.step("delete a recipe")
         try work.write("larder.json", try work.read("larder.json").replacingOccurrences(of: "Ana & Ben's Kitchen", with: "Our Kitchen"))
-        try work.step("change larder.json")
+        try await work.step("change larder.json")
         let template = try String(
             contentsOf: Repository.root.appendingPathComponent("Sources/LarderSite/Templates/recipe.mustache"), encoding: .utf8
         )
         try work.write("templates/recipe.mustache", template + "\n<!-- an override -->\n")
-        try work.step("add a template override")
+        try await work.step("add a template override")
         try work.write("templates/recipe.mustache", template + "\n<!-- changed again -->\n")
-        try work.step("change a template override")
+        try await work.step("change a template override")
         work.environment["LARDER_SECRET"] = "incremental-tests-secret-2"
-        try work.step("change the secret")
+        try await work.step("change the secret")
     }
 
-    @Test func aGeneratedKitchenIncrementallyEqualsClean() throws {
+    @Test func aGeneratedKitchenIncrementallyEqualsClean() async throws {
         var work = try Workspace(larder: larder)
         try GeneratedKitchen.make(at: work.kitchen, recipes: 40, lists: 8)
-        try work.step("first build")
+        try await work.step("first build")
         try work.write("recipes/r00007.md", try work.read("recipes/r00007.md").replacingOccurrences(of: "2 eggs", with: "3 eggs"))
-        try work.step("edit a recipe")
+        try await work.step("edit a recipe")
         try work.write("recipes/r00000.md", try work.read("recipes/r00000.md").replacingOccurrences(of: "photo0", with: "photo1"))
-        try work.step("change a recipe's image")
+        try await work.step("change a recipe's image")
         try FileManager.default.removeItem(at: work.kitchen.appendingPathComponent("images/photo1.jpg"))
         try Data([1, 2, 3]).write(to: work.kitchen.appendingPathComponent("images/photo1.jpg"))
-        try work.step("replace an image")
+        try await work.step("replace an image")
         try work.move("lists/l0003.md", "lists/l0099.md")
-        try work.step("rename an unlisted list")
+        try await work.step("rename an unlisted list")
         try work.remove("recipes/r00001.md")
         try work.write("lists/l0001.md", try work.read("lists/l0001.md").replacingOccurrences(of: "r00001", with: "r00002"))
-        try work.step("delete a recipe")
+        try await work.step("delete a recipe")
         try work.write("favorites.json", #"{"recipes": ["r00002"]}"#)
-        try work.step("add favorites")
+        try await work.step("add favorites")
     }
 
     // MARK: Nothing changed
 
     /// Builds and reports whether the build stopped early.
-    func upToDate(_ work: Workspace, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
-        let result = try work.build(into: work.site)
+    func upToDate(_ work: Workspace, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Bool {
+        let result = try await work.build(into: work.site)
         #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
         return result.stderr.contains("nothing changed since the last build")
     }
 
-    @Test func aRebuildStopsEarlyOnlyWhenNothingChanged() throws {
+    @Test func aRebuildStopsEarlyOnlyWhenNothingChanged() async throws {
         var work = try Workspace(larder: larder)
         try GeneratedKitchen.make(at: work.kitchen, recipes: 10, lists: 4)
         // A warning, repeated by the builds that stop early.
         try work.write("recipes/notes.txt", "not a recipe")
-        let first = try work.build(into: work.site)
+        let first = try await work.build(into: work.site)
         #expect(first.status == 0)
         #expect(first.stderr.contains("'recipes/notes.txt' is not a data file and is ignored"))
-        let again = try work.build(into: work.site)
+        let again = try await work.build(into: work.site)
         #expect(again.stderr.contains("'recipes/notes.txt' is not a data file and is ignored"))
         #expect(again.stderr.hasSuffix("nothing changed since the last build: \(work.site.path) is up to date\n"), "\(again.stderr)")
 
         let recipe = work.kitchen.appendingPathComponent("recipes/r00003.md")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1e9)], ofItemAtPath: recipe.path)
-        #expect(try !upToDate(work), "touched")
-        #expect(try upToDate(work))
+        #expect(try await upToDate(work) == false, "touched")
+        #expect(try await upToDate(work))
         try work.write("recipes/r00003.md", try work.read("recipes/r00003.md") + "\nMore.\n")
-        #expect(try !upToDate(work), "edited")
+        #expect(try await upToDate(work) == false, "edited")
         try work.write("lists/l0100.md", "---\ntitle: New\n---\n- [ ] bread\n")
-        #expect(try !upToDate(work), "added")
+        #expect(try await upToDate(work) == false, "added")
         try work.write("templates/style.css", "body { color: black }\n")
-        #expect(try !upToDate(work), "template override")
+        #expect(try await upToDate(work) == false, "template override")
         work.environment["LARDER_SECRET"] = "incremental-tests-secret-2"
-        #expect(try !upToDate(work), "secret")
-        #expect(try upToDate(work))
-        let otherOutput = try work.build(into: work.root.url.appendingPathComponent("other"))
+        #expect(try await upToDate(work) == false, "secret")
+        #expect(try await upToDate(work))
+        let otherOutput = try await work.build(into: work.root.url.appendingPathComponent("other"))
         #expect(!otherOutput.stderr.contains("nothing changed"))
 
         // Another larder binary (a copy has its own stamp), then the same
@@ -162,14 +164,14 @@ import Testing
         try FileManager.default.copyItem(at: larder, to: copy)
         var copied = work
         copied.larder = copy
-        #expect(try !upToDate(copied), "another binary")
-        #expect(try upToDate(copied))
+        #expect(try await upToDate(copied) == false, "another binary")
+        #expect(try await upToDate(copied))
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: copy.path)
-        #expect(try !upToDate(copied), "the binary rebuilt")
+        #expect(try await upToDate(copied) == false, "the binary rebuilt")
 
         // A state file that does not read back: a full build, no crash.
         try Data("larder-state 1\n\u{0}\u{0}garbage".utf8).write(to: work.root.url.appendingPathComponent(".site.larder-state"))
-        let damaged = try work.build(into: work.site)
+        let damaged = try await work.build(into: work.site)
         #expect(damaged.status == 0)
         #expect(damaged.stderr.contains("built "), "\(damaged.stderr)")
         #expect(!damaged.stderr.contains("unchanged"), "\(damaged.stderr)")
