@@ -9,9 +9,12 @@ struct BuildCommand: ParsableCommand {
         abstract: "Build the static site: list pages for the shop, recipe pages, search, favorites.",
         discussion: """
             The folder is checked first; with any error nothing is written. The site is \
-            rendered in memory, written to a new folder beside the output, and swapped in, \
-            so a failed or interrupted build leaves the previous site as it was. Links are \
-            relative: the site works from any subpath and from file://.
+            written to a new folder beside the output, and swapped in, so a failed or \
+            interrupted build leaves the previous site as it was; files that came out the \
+            same as last time are hard-linked from the previous site instead of written. \
+            When nothing the build reads has changed since the last build (data, templates, \
+            secret, larder itself), it says so and stops. Links are relative: the site works \
+            from any subpath and from file://.
 
             Unlisted lists need a secret (LARDER_SECRET, or the file .larder-secret in the \
             data folder) from which their addresses are derived.
@@ -33,37 +36,69 @@ struct BuildCommand: ParsableCommand {
         let start = ContinuousClock.now
         let folder = URL(fileURLWithPath: directory)
         let writer = SiteWriter(output: URL(fileURLWithPath: output), dataFolder: folder)
-        let loaded: LoadResult
+        let colored = color.enabled(for: STDERR_FILENO)
         do {
             try writer.validate()
-            loaded = try KitchenLoader.load(folder)
-        } catch let error as SiteWriteError {
+        } catch {
             throw failure("\(error.path): \(error.reason)", status: ExitStatus.usage)
-        } catch let error as LarderError {
+        }
+        // A secret that cannot be read is reported in its turn, after the
+        // data, by a full build.
+        let environment = ProcessInfo.processInfo.environment
+        let secret = Result { try UnlistedLinks.loadSecret(dataFolder: folder, environment: environment) }
+        let inputs = BuildInputs(
+            dataFolder: folder, options: [directory, writer.output.path], secret: (try? secret.get()) ?? nil
+        )
+        if case .success = secret, let last = writer.upToDate(inputs) {
+            FileHandle.standardError.write(Data((colored ? last.coloured : last.plain).utf8))
+            FileHandle.standardError.write(Data("nothing changed since the last build: \(output) is up to date\n".utf8))
+            return
+        }
+        let timings = Timings(enabled: environment["LARDER_TIMINGS"] == "1", start: start)
+        timings.mark("no-op check")
+        let before = inputs.settledSnapshot()
+        let loaded: LoadResult
+        do {
+            loaded = try KitchenLoader.load(folder)
+        } catch {
             throw fail(error)
         }
+        timings.mark("load")
         let report = loaded.report
+        var warnings = (plain: "", coloured: "")
         if !report.diagnostics.isEmpty {
-            let formatter = DiagnosticFormatter(
-                format: .text, color: color.enabled(for: STDERR_FILENO), pathPrefix: directory
-            )
-            FileHandle.standardError.write(Data(formatter.render(report).utf8))
+            let formatter = { (color: Bool) in
+                DiagnosticFormatter(format: .text, color: color, pathPrefix: directory).render(report)
+            }
+            warnings = (formatter(false), formatter(true))
+            FileHandle.standardError.write(Data((colored ? warnings.coloured : warnings.plain).utf8))
         }
         guard !report.hasErrors else {
             throw failure("the site was not built: fix the errors above", status: ExitStatus.dataErrors)
         }
         do {
             let theme = try Theme.load(overrides: folder.appendingPathComponent("templates"))
-            let secret = try UnlistedLinks.loadSecret(dataFolder: folder, environment: ProcessInfo.processInfo.environment)
+            let secret = try UnlistedLinks.loadSecret(dataFolder: folder, environment: environment)
             let builder = SiteBuilder(
                 kitchen: loaded.kitchen, dataFolder: folder, theme: theme, unlisted: secret.map(UnlistedLinks.init)
             )
-            let files = try builder.render()
-            let summary = try writer.write(files)
+            let record = BuildRecord(
+                inputs: inputs, before: before, warnings: warnings.plain, colouredWarnings: warnings.coloured
+            )
+            // Until the renderer streams its pages: render whole, then feed.
+            let summary = try writer.write(record: record) { sink in
+                timings.mark("lock, leftovers")
+                let files = try builder.render()
+                timings.mark("render")
+                for file in files { try sink.add(file) }
+                timings.mark("write and link")
+            }
+            timings.mark("swap, old site removed, state saved")
             let elapsed = start.duration(to: .now)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let unchanged = summary.reusedCount > 0 ? " (\(summary.reusedCount) unchanged)" : ""
             FileHandle.standardError.write(Data(
-                "built \(summary.fileCount) files into \(output) in \(String(format: "%.2f", seconds)) s\n".utf8
+                "built \(summary.fileCount) files\(unchanged) into \(output) in \(String(format: "%.2f", seconds)) s\n".utf8
             ))
         } catch let error as ThemeError {
             throw failure(error.description, status: ExitStatus.dataErrors)
@@ -75,6 +110,31 @@ struct BuildCommand: ParsableCommand {
         } catch let error as SiteWriteError {
             throw failure("\(error.path): \(error.reason)", status: ExitStatus.dataErrors)
         }
+    }
+}
+
+/// With LARDER_TIMINGS=1, the time of each stage of a build, to stderr.
+struct Timings {
+    let enabled: Bool
+    let start: ContinuousClock.Instant
+    private let last = Box()
+
+    private final class Box {
+        var instant: ContinuousClock.Instant?
+    }
+
+    init(enabled: Bool, start: ContinuousClock.Instant) {
+        self.enabled = enabled
+        self.start = start
+    }
+
+    func mark(_ stage: String) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        let elapsed = (last.instant ?? start).duration(to: now)
+        last.instant = now
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        FileHandle.standardError.write(Data("timing: \(stage): \(String(format: "%.1f", ms)) ms\n".utf8))
     }
 }
 

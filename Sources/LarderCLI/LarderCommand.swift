@@ -20,6 +20,9 @@ struct LarderCommand: ParsableCommand {
     /// Exit codes: 0 ok, 1 problems in the data, 2 wrong usage or a folder
     /// that cannot be read. ArgumentParser's own usage code (64) becomes 2.
     static func main() {
+        // Past a file size limit (ulimit -f) a write should fail with EFBIG
+        // and a message, not kill the process half way through a build.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -28,7 +28,7 @@ import Darwin
         let summary = try folder.writer().write(first)
         #expect(summary == SiteWriteSummary(fileCount: 5, directoryCount: 5, byteCount: 14 + 6 + 9 + 4 + 10))
         #expect(try folder.tree("_site") == WriterFolder.expected(first))
-        #expect(try folder.entries(".") == ["_site", "kitchen"])
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
 
         let second = [
             OutputFile(path: "index.html", text: "<h1>Home again</h1>\n"),
@@ -36,7 +36,7 @@ import Darwin
         ]
         #expect(try folder.writer().write(second).fileCount == 2)
         #expect(try folder.tree("_site") == WriterFolder.expected(second))
-        #expect(try folder.entries(".") == ["_site", "kitchen"])
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
     }
 
     @Test func sameFilesGiveTheSameTreeWhateverTheirOrder() throws {
@@ -204,7 +204,7 @@ import Darwin
         let writer = folder.writer(fileSystem: .failing(writeNumber: nth, with: injected))
         #expect(throws: injected) { try writer.write(next) }
         #expect(try folder.tree("_site") == before)
-        #expect(try folder.entries(".") == ["_site", "kitchen"])
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
     }
 
     @Test func aFailedSwapPutsThePreviousSiteBack() throws {
@@ -223,7 +223,7 @@ import Darwin
             try folder.writer(fileSystem: fileSystem).write([OutputFile(path: "index.html", text: "new")])
         }
         #expect(try folder.tree("_site") == before)
-        #expect(try folder.entries(".") == ["_site", "kitchen"])
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
     }
 
     @Test func aMissingImageLeavesThePreviousSite() throws {
@@ -252,7 +252,7 @@ import Darwin
         _ = try folder.make("._other.larder-tmp-4242/keep.txt", "another output's")
         _ = try folder.writer().write([OutputFile(path: "index.html", text: "new")])
         #expect(try folder.entries(".") == [
-            "._other.larder-tmp-4242", "._site.larder-tmp-mine", "_site", "kitchen",
+            "._other.larder-tmp-4242", "._site.larder-state", "._site.larder-tmp-mine", "_site", "kitchen",
         ])
     }
 
@@ -282,7 +282,7 @@ import Darwin
             _ = try await (first, second)
             let result = try folder.tree("_site")
             #expect(result == WriterFolder.expected(trees[0]) || result == WriterFolder.expected(trees[1]))
-            #expect(try folder.entries(".") == ["_site", "kitchen"])
+            #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
         }
     }
 
@@ -298,7 +298,7 @@ import Darwin
         close(fd)
         #expect(try await build.value.fileCount == 1)
         // The lock file goes with the build that held it last.
-        #expect(try folder.entries(".") == ["_site", "kitchen"])
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
     }
 
     @Test func aBuildWaitsForTheLockThenGivesUp() throws {
@@ -377,7 +377,7 @@ import Darwin
 }
 
 /// A fresh folder holding `kitchen/`, the data folder, by its real path.
-private struct WriterFolder {
+struct WriterFolder {
     let root: String
 
     init() throws {
@@ -462,13 +462,13 @@ private struct WriterFolder {
 }
 
 /// Counts the writes; a class, as the seam's closures are `@Sendable`.
-private final class WriteCounter: Sendable {
+final class WriteCounter: Sendable {
     let count = Mutex(0)
 }
 
 extension SiteFileSystem {
     /// The real disk, except that the `n`th file written fails.
-    fileprivate static func failing(writeNumber n: Int, with error: SiteWriteError) -> SiteFileSystem {
+    static func failing(writeNumber n: Int, with error: SiteWriteError) -> SiteFileSystem {
         let counter = WriteCounter()
         var fileSystem = SiteFileSystem.live
         fileSystem.writeFile = { path, bytes throws(SiteWriteError) in

@@ -190,8 +190,9 @@ public enum Starter {
         """
 
     static let gitignore = """
-        # What `larder build` makes.
+        # What `larder build` makes, and what it keeps for the next build.
         _site/
+        ._site.larder-state
         # The secret behind unlisted lists' addresses: never commit it.
         .larder-secret
 

@@ -47,10 +47,15 @@ struct OutputLocation: Sendable, Hashable {
     func previous(pid: Int32) -> String { hiddenPrefix + ".larder-old-\(pid)" }
     /// Held with `flock` for the whole of a write.
     var lock: String { hiddenPrefix + ".larder-lock" }
+    /// What the last build left for the next one (see `SiteState`).
+    var state: String { hiddenPrefix + ".larder-state" }
+    /// The next state while it is written, renamed over `state` when whole.
+    var newState: String { hiddenPrefix + ".larder-state-new" }
 
     /// Throws unless the output may be replaced by a new site: see
-    /// `SiteWriter.validate()` for the rules.
-    func check() throws(SiteWriteError) {
+    /// `SiteWriter.validate()` for the rules. `writable`: also that the
+    /// folder that holds it can be written to.
+    func check(writable: Bool = true) throws(SiteWriteError) {
         let fix = "choose another -o, such as _site inside the data folder"
         if path == "/" {
             throw SiteWriteError(path: given, reason: "is the root folder; \(fix)")
@@ -74,7 +79,7 @@ struct OutputLocation: Sendable, Hashable {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { throw .system(errno, path: given, action: "cannot look at the output folder") }
-            try checkWritable(nearestExisting(parent))
+            if writable { try checkWritable(nearestExisting(parent)) }
             return
         }
         switch info.st_mode & S_IFMT {
@@ -96,7 +101,7 @@ struct OutputLocation: Sendable, Hashable {
                 reason: "is not empty and was not made by larder build (it has no \(Self.markerName) file); choose another -o or empty it"
             )
         }
-        try checkWritable(parent)
+        if writable { try checkWritable(parent) }
     }
 
     /// Whether the output holds Larder's marker, exactly.

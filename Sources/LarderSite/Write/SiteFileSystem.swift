@@ -19,7 +19,11 @@ struct SiteFileSystem: Sendable {
     /// Copies the regular file `source` to a new file `destination`, mode
     /// 0644 less the umask. Returns the number of bytes copied.
     var copyFile: @Sendable (_ source: String, _ destination: String) throws(SiteWriteError) -> Int
-    /// Renames a folder; `destination` must not exist.
+    /// Hard-links the file `source` as `destination`; false when it cannot
+    /// (another file system, one without hard links, too many links), and
+    /// then the file is written instead.
+    var link: @Sendable (_ source: String, _ destination: String) -> Bool
+    /// Renames a folder or file; a folder's `destination` must not exist.
     var rename: @Sendable (_ source: String, _ destination: String) throws(SiteWriteError) -> Void
     /// Removes a folder and everything in it, never following links.
     var removeTree: @Sendable (_ path: String) throws(SiteWriteError) -> Void
@@ -48,6 +52,9 @@ extension SiteFileSystem {
         copyFile: { source, destination throws(SiteWriteError) in
             try copy(source, to: destination)
         },
+        link: { source, destination in
+            linkPath(source, destination) == 0
+        },
         rename: { source, destination throws(SiteWriteError) in
             guard renamePath(source, destination) == 0 else {
                 throw .system(errno, path: source, action: "cannot rename it to \(destination)")
@@ -64,9 +71,14 @@ extension SiteFileSystem {
     )
 }
 
-/// `rename(2)`, named apart from the closure property of the same name.
+/// `rename(2)` and `link(2)`, named apart from the closure properties of the
+/// same names.
 private func renamePath(_ source: String, _ destination: String) -> Int32 {
     rename(source, destination)
+}
+
+private func linkPath(_ source: String, _ destination: String) -> Int32 {
+    link(source, destination)
 }
 
 /// Writes all of `buffer`, going on after short writes and signals. Returns

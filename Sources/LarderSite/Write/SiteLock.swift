@@ -18,7 +18,7 @@ struct SiteLock: Sendable {
     let timeout: Duration
 
     /// Runs `body` holding the lock, waiting for it up to `timeout`.
-    func withLock<T>(_ body: () throws(SiteWriteError) -> T) throws(SiteWriteError) -> T {
+    func withLock<T>(_ body: () throws -> T) throws -> T {
         let fd = try acquire(until: ContinuousClock.now + timeout)
         defer {
             // Removed while still locked, then unlocked by closing.

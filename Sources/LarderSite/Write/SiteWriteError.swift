@@ -26,6 +26,7 @@ extension SiteWriteError {
         let hint: String
         switch code {
         case ENOSPC, EDQUOT: hint = "free some disk space and build again"
+        case EFBIG: hint = "a limit on file size (ulimit -f) is lower than the file; raise it and build again"
         case EACCES, EPERM: hint = "check the permissions of the folder, or choose another -o"
         case EROFS: hint = "the disk is read-only; choose another -o"
         case ENAMETOOLONG: hint = "use shorter ids or a shorter -o"

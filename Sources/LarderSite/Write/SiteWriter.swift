@@ -24,7 +24,9 @@ import Darwin
 /// `._site.larder-lock` (an exclusive `flock` held for the whole write; a
 /// second build waits for it, up to two minutes, then fails). None of them
 /// outlives a build that finishes; folders of the first two names left by a
-/// killed build are removed by the next one.
+/// killed build are removed by the next one. `._site.larder-state` stays:
+/// what the next build needs to link unchanged files and to tell that
+/// nothing changed (see `SiteState`).
 public struct SiteWriter: Sendable {
     public let output: URL
     public let dataFolder: URL
@@ -48,18 +50,42 @@ public struct SiteWriter: Sendable {
     /// Checks that the output may be replaced (see the type's rules), changing
     /// nothing, so a build can fail before it renders anything.
     public func validate() throws(SiteWriteError) {
-        try OutputLocation(output: output, dataFolder: dataFolder).check()
+        try OutputLocation(output: output, dataFolder: dataFolder).check(writable: false)
     }
 
-    /// Writes `files` as the complete new site and swaps it in for the output.
-    /// On any failure before the swap the previous site is untouched and the
-    /// new folder removed. What ends on disk depends only on the set of
-    /// `files`, not their order: modes are 0644 and 0755 whatever the umask,
-    /// and the marker is the same in every build.
+    /// Writes `files` as the complete new site and swaps it in for the output:
+    /// `write(record:stream:)` fed from an array.
     public func write(_ files: [OutputFile]) throws(SiteWriteError) -> SiteWriteSummary {
+        do {
+            return try write { sink in
+                for file in files { try sink.add(file) }
+            }
+        } catch let error as SiteWriteError {
+            throw error
+        } catch {
+            // Only the sink throws in the loop above, and only SiteWriteError.
+            throw SiteWriteError(path: output.path, reason: "\(error)")
+        }
+    }
+
+    /// Writes the complete new site from the files `produce` gives the sink
+    /// (from any threads, in any order), each put on disk as it comes, then
+    /// swaps it in for the output. On any failure before the swap, the
+    /// producer's or the writer's, the previous site is untouched and the new
+    /// folder removed; the error is rethrown as it was.
+    ///
+    /// Files whose bytes are those of the previous site (by the state file's
+    /// sizes and hashes) are hard-linked from it rather than written. What
+    /// ends on disk depends only on the set of files, not their order or
+    /// what was there: modes are 0644 and 0755 whatever the umask, and the
+    /// marker is the same in every build.
+    ///
+    /// `record`, from `larder build`: what the build read, so that a change
+    /// to the data during the build is an error rather than a mixed site,
+    /// and so that the next build can tell nothing changed (`upToDate`).
+    public func write(record: BuildRecord? = nil, stream produce: (SiteSink) throws -> Void) throws -> SiteWriteSummary {
         let location = try OutputLocation(output: output, dataFolder: dataFolder)
         try location.check()
-        let plan = try SitePlan(files, dataFolder: location.dataFolder)
         do {
             try FileManager.default.createDirectory(atPath: location.parent, withIntermediateDirectories: true)
         } catch {
@@ -69,21 +95,124 @@ public struct SiteWriter: Sendable {
             )
         }
         let lock = SiteLock(path: location.lock, timeout: lockTimeout)
-        return try lock.withLock { () throws(SiteWriteError) -> SiteWriteSummary in
+        return try lock.withLock { () throws -> SiteWriteSummary in
             try cleanLeftovers(of: location)
             // Again, now that no other build can change the output.
             try location.check()
             let temporary = location.temporary(pid: getpid())
             try fileSystem.makeDirectory(temporary)
-            let summary: SiteWriteSummary
-            do throws(SiteWriteError) {
-                summary = try fill(temporary, with: plan)
+            let result: (summary: SiteWriteSummary, entries: [String: SiteState.Entry], images: [String: Stamp])
+            do {
+                let sink = try openSink(temporary, location: location)
+                try produce(sink)
+                try sink.checkFailure()
+                result = sink.result()
+                if let record { try checkUnchanged(record, images: result.images) }
             } catch {
                 try? fileSystem.removeTree(temporary)
                 throw error
             }
             try swap(temporary, into: location)
-            return summary
+            saveState(
+                SiteState(
+                    inputs: record.map { inputsDigest($0.before, images: result.images) },
+                    images: result.images.keys.sorted(),
+                    warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
+                    output: SiteState.outputStamp(of: location),
+                    finished: Timestamp.settled(),
+                    files: result.entries
+                ),
+                at: location
+            )
+            return result.summary
+        }
+    }
+
+    /// What the last build printed, when its state says the output is what
+    /// it made and nothing it read has changed since: then building again
+    /// would give the same site. Nil whenever that cannot be told for sure
+    /// (no state, a damaged one, a file changed just now, a different binary,
+    /// secret or options).
+    public func upToDate(_ inputs: BuildInputs) -> BuildRecord.Warnings? {
+        guard let location = try? OutputLocation(output: output, dataFolder: dataFolder),
+              let state = SiteState.read(location.state), let recorded = state.inputs,
+              SiteState.outputStamp(of: location) == state.output
+        else { return nil }
+        let now = inputs.snapshot()
+        guard now.racy.isEmpty else { return nil }
+        var images: [String: Stamp] = [:]
+        for image in state.images { images[image] = Stamp(path: image) }
+        guard inputsDigest(now, images: images) == recorded else { return nil }
+        return BuildRecord.Warnings(plain: state.warnings, coloured: state.colouredWarnings)
+    }
+
+    /// The data files' snapshot and the copied images' stamps, as one digest.
+    private func inputsDigest(_ snapshot: InputSnapshot, images: [String: Stamp]) -> ContentHash {
+        var builder = ContentHash.Builder()
+        builder.add(snapshot.digest)
+        for (path, stamp) in images.sorted(by: { $0.key < $1.key }) {
+            builder.add(path)
+            stamp.add(to: &builder)
+        }
+        return builder.hash
+    }
+
+    /// Throws when a data file or image changed between the snapshot taken
+    /// before loading and now, when every file has been read: the site could
+    /// mix old and new versions.
+    private func checkUnchanged(_ record: BuildRecord, images: [String: Stamp]) throws(SiteWriteError) {
+        let again = "build again once it is saved"
+        if let path = record.before.racy.first {
+            throw SiteWriteError(
+                path: record.inputs.dataFolder + "/" + path,
+                reason: "was being changed while the build read it, so the site could mix two versions of it; \(again)"
+            )
+        }
+        for (path, stamp) in images.sorted(by: { $0.key < $1.key }) where Stamp(path: path) != stamp {
+            throw SiteWriteError(path: path, reason: "changed while the build copied it; \(again)")
+        }
+        guard record.inputs.snapshot().digest == record.before.digest else {
+            throw SiteWriteError(
+                path: record.inputs.dataFolder,
+                reason: "a data file changed while the site was being built, so the site could mix two versions; \(again)"
+            )
+        }
+    }
+
+    /// A sink into `root`, the marker already written, linking from the
+    /// previous site when its state reads back whole.
+    private func openSink(_ root: String, location: OutputLocation) throws(SiteWriteError) -> SiteSink {
+        // The umask may take bits away (077 would make a private site); then
+        // every entry gets its mode set, which costs a call per entry.
+        var info = stat()
+        let fixModes = lstat(root, &info) != 0 || info.st_mode & 0o777 != 0o755
+        if fixModes { try fileSystem.setMode(root, 0o755) }
+        // Written, never linked, so that its stamp tells one build's output
+        // from another's.
+        let marker = root + "/" + OutputLocation.markerName
+        _ = try fileSystem.writeFile(marker, OutputLocation.markerContents)
+        if fixModes { try fileSystem.setMode(marker, 0o644) }
+        var previous: SiteSink.Previous?
+        if lstat(location.path, &info) == 0, let state = SiteState.read(location.state) {
+            previous = SiteSink.Previous(root: location.path, files: state.files, finished: state.finished)
+        }
+        return SiteSink(
+            root: root, dataFolder: location.dataFolder, fileSystem: fileSystem, fixModes: fixModes, previous: previous
+        )
+    }
+
+    /// Writes the state beside the output, whole or not at all. A state that
+    /// cannot be written costs the next build its shortcuts, nothing more:
+    /// the old one is removed (it no longer describes the output) and the
+    /// build still succeeds.
+    private func saveState(_ state: SiteState, at location: OutputLocation) {
+        unlink(location.newState)
+        do throws(SiteWriteError) {
+            _ = try fileSystem.writeFile(location.newState, state.encoded())
+            try fileSystem.rename(location.newState, location.state)
+        } catch {
+            unlink(location.newState)
+            unlink(location.state)
         }
     }
 
@@ -99,39 +228,7 @@ public struct SiteWriter: Sendable {
         for folder in temporary + previous {
             try fileSystem.removeTree(folder)
         }
-    }
-
-    /// Writes the folders, the marker and the files into `root`, in order on
-    /// one thread: the kernel's work per file dominates and is serialised on
-    /// the folder being written (`recipes/` holds half the entries of a
-    /// site), so writing on both cores measured no faster on tmpfs and
-    /// slower on ext4.
-    private func fill(_ root: String, with plan: SitePlan) throws(SiteWriteError) -> SiteWriteSummary {
-        // The umask may take bits away (077 would make a private site); then
-        // every entry gets its mode set, which costs a call per entry.
-        var info = stat()
-        let fixModes = lstat(root, &info) != 0 || info.st_mode & 0o777 != 0o755
-        if fixModes { try fileSystem.setMode(root, 0o755) }
-        for folder in plan.directories {
-            try fileSystem.makeDirectory(root + "/" + folder)
-            if fixModes { try fileSystem.setMode(root + "/" + folder, 0o755) }
-        }
-        var bytes = 0
-        let marker = OutputFile(path: OutputLocation.markerName, bytes: OutputLocation.markerContents)
-        for file in [marker] + plan.files {
-            let destination = root + "/" + file.path
-            let written = switch file.contents {
-            case .bytes(let contents): try fileSystem.writeFile(destination, contents)
-            case .copy(let source): try fileSystem.copyFile(source, destination)
-            }
-            bytes += written
-            if fixModes { try fileSystem.setMode(destination, 0o644) }
-        }
-        return SiteWriteSummary(
-            fileCount: plan.files.count,
-            directoryCount: plan.directories.count,
-            byteCount: bytes - OutputLocation.markerContents.count
-        )
+        unlink(location.newState)
     }
 
     /// Moves the output aside, the new site in, and removes the old one. If
@@ -171,5 +268,29 @@ public struct SiteWriter: Sendable {
                 reason: "the new site is in place, but this copy of the previous one was not removed: \(error.reason)"
             )
         }
+    }
+}
+
+/// What `larder build` read and printed, given to the writer so that the
+/// site is refused when the data changed under the build, and kept in the
+/// state file so that the next build can stop early.
+public struct BuildRecord: Sendable {
+    public var inputs: BuildInputs
+    /// Taken before the data was loaded.
+    public var before: InputSnapshot
+    public var warnings: String
+    public var colouredWarnings: String
+
+    /// The warnings of the build that made the output.
+    public struct Warnings: Sendable, Hashable {
+        public var plain: String
+        public var coloured: String
+    }
+
+    public init(inputs: BuildInputs, before: InputSnapshot, warnings: String, colouredWarnings: String) {
+        self.inputs = inputs
+        self.before = before
+        self.warnings = warnings
+        self.colouredWarnings = colouredWarnings
     }
 }

@@ -1,0 +1,110 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The paths of a site seen so far, checked one file at a time as the files
+/// arrive: safe relative paths, no path twice, no path both a file and a
+/// folder, no two paths that differ only in case (one file on macOS and
+/// Windows), images from inside the data folder.
+struct SitePaths: Sendable {
+    private var files = Set<String>()
+    private var directories = Set<String>()
+    /// Every file and folder by its case-folded path.
+    private var folded: [String: String] = [:]
+
+    var directoryCount: Int { directories.count }
+
+    /// Takes `path` in; returns the folders it needs that no earlier path
+    /// needed, each after its parent.
+    mutating func add(_ path: String) throws(SiteWriteError) -> [String] {
+        guard !directories.contains(path) else { throw Self.clash(path) }
+        guard files.insert(path).inserted else {
+            throw SiteWriteError(path: path, reason: "is produced twice; give the two pages different ids")
+        }
+        var new: [String] = []
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            let name = String(folder)
+            // Ancestors of a folder already seen are already in.
+            guard !directories.contains(name) else { break }
+            if files.contains(name) { throw Self.clash(name) }
+            new.append(name)
+        }
+        new.reverse()
+        for name in new + [path] {
+            let key = Self.fold(name)
+            if let other = folded[key], other != name {
+                throw SiteWriteError(
+                    path: name,
+                    reason: "and \(other) differ only in case, so they would be one file on macOS and Windows; give them different ids or names"
+                )
+            }
+            folded[key] = name
+        }
+        directories.formUnion(new)
+        return new
+    }
+
+    private static func clash(_ folder: String) -> SiteWriteError {
+        SiteWriteError(path: folder, reason: "is produced as a file and is also a folder of other files; give them different ids")
+    }
+
+    /// Lowercased: ASCII by bytes (ids are ASCII), anything else by Unicode.
+    private static func fold(_ path: String) -> String {
+        if path.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: path.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return path.lowercased()
+    }
+
+    /// What is wrong with an output path, or nil when it is a safe relative one.
+    static func problem(with path: String) -> String? {
+        if path.isEmpty { return "it is empty" }
+        if path.utf8.contains(0) { return "it contains a NUL byte" }
+        if path.contains("\\") { return "it contains a backslash" }
+        if path.hasPrefix("/") { return "it is absolute" }
+        for name in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if name.isEmpty { return "it has an empty name (a doubled or trailing '/')" }
+            if name == "." || name == ".." { return "it has a '\(name)' name" }
+        }
+        return nil
+    }
+
+    /// Throws unless `file` may be written at all, whatever else is in the
+    /// site: a safe path, not the marker, an image from inside the data folder.
+    static func check(_ file: OutputFile, dataFolder: String) throws(SiteWriteError) {
+        if let problem = problem(with: file.path) {
+            throw SiteWriteError(
+                path: file.path,
+                reason: "cannot be written: \(problem); a page path must be relative, with names separated by '/'. This is a bug in Larder (or an id that slipped through): please report it"
+            )
+        }
+        if file.path == OutputLocation.markerName {
+            throw SiteWriteError(path: file.path, reason: "is the name of Larder's own marker file; rename the page or file")
+        }
+        if case .copy(let source) = file.contents {
+            try checkSource(source, of: file.path, dataFolder: dataFolder)
+        }
+    }
+
+    /// Images are published only from inside the data folder, whatever links
+    /// lead there: the spec's rule for paths in files, checked again here.
+    private static func checkSource(_ source: String, of path: String, dataFolder: String) throws(SiteWriteError) {
+        guard let resolved = realpath(source, nil) else {
+            throw .system(errno, path: source, action: "cannot read the image for \(path)")
+        }
+        defer { free(resolved) }
+        let real = String(cString: resolved)
+        guard real.hasPrefix(dataFolder == "/" ? "/" : dataFolder + "/") else {
+            throw SiteWriteError(
+                path: source,
+                reason: "is outside the data folder (it resolves to \(real)), so it is not published; copy the image into the data folder"
+            )
+        }
+    }
+}

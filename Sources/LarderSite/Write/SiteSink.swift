@@ -1,0 +1,149 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Takes the files of a site as render workers produce them, from any number
+/// of threads at once, and puts each on disk at once in the new site's
+/// folder, so that the site is never held whole in memory. Folders are made
+/// as files need them. A file whose bytes are those of the same path in the
+/// previous site is hard-linked from there instead of written: same inode,
+/// untouched on disk.
+///
+/// Made by `SiteWriter.write(record:stream:)`; after the first failure every
+/// `add` throws that failure.
+public final class SiteSink: Sendable {
+    private let root: String
+    private let dataFolder: String
+    private let fileSystem: SiteFileSystem
+    private let fixModes: Bool
+    private let previous: Previous?
+    private let state = Mutex(State())
+
+    /// The previous site, with its state file, when there is one to link from.
+    struct Previous: Sendable {
+        let root: String
+        let files: [String: SiteState.Entry]
+        let finished: Timestamp
+    }
+
+    private struct State: Sendable {
+        var paths = SitePaths()
+        var entries: [String: SiteState.Entry] = [:]
+        /// Copied images: absolute source path and stamp before copying.
+        var images: [String: Stamp] = [:]
+        var byteCount = 0
+        var reusedCount = 0
+        var failure: SiteWriteError?
+    }
+
+    init(root: String, dataFolder: String, fileSystem: SiteFileSystem, fixModes: Bool, previous: Previous?) {
+        self.root = root
+        self.dataFolder = dataFolder
+        self.fileSystem = fileSystem
+        self.fixModes = fixModes
+        self.previous = previous
+    }
+
+    /// Writes (or links) one file of the site. Throws for a path that is not
+    /// safe, produced twice, clashing with a folder or differing from another
+    /// only in case, an image from outside the data folder, or a failed write.
+    public func add(_ file: OutputFile) throws(SiteWriteError) {
+        do throws(SiteWriteError) {
+            try state.withLock { state throws(SiteWriteError) in
+                if let failure = state.failure { throw failure }
+            }
+            try SitePaths.check(file, dataFolder: dataFolder)
+            let entry: SiteState.Entry
+            var sourceStamp: Stamp?
+            switch file.contents {
+            case .bytes(let bytes):
+                entry = SiteState.Entry(size: Int64(bytes.count), hash: ContentHash(bytes))
+            case .copy(let source):
+                // An image by its path and stamp: reading it to hash it would
+                // cost what copying it does.
+                let stamp = Stamp(path: source)
+                var builder = ContentHash.Builder()
+                builder.add(source)
+                stamp.add(to: &builder)
+                entry = SiteState.Entry(size: (stamp.target ?? stamp.own)?.size ?? -1, hash: builder.hash)
+                sourceStamp = stamp
+            }
+            // Folders are made in the lock, so that no file goes into one
+            // before it exists; the files themselves are written outside it.
+            try state.withLock { state throws(SiteWriteError) in
+                for folder in try state.paths.add(file.path) {
+                    try fileSystem.makeDirectory(root + "/" + folder)
+                    if fixModes { try fileSystem.setMode(root + "/" + folder, 0o755) }
+                }
+            }
+            let destination = root + "/" + file.path
+            let reused = reuse(file.path, entry, at: destination)
+            var written = Int(entry.size)
+            if !reused {
+                switch file.contents {
+                case .bytes(let bytes): written = try fileSystem.writeFile(destination, bytes)
+                case .copy(let source): written = try fileSystem.copyFile(source, destination)
+                }
+                if fixModes { try fileSystem.setMode(destination, 0o644) }
+            }
+            state.withLock { state in
+                state.entries[file.path] = entry
+                if case .copy(let source) = file.contents { state.images[source] = sourceStamp }
+                state.byteCount += written
+                if reused { state.reusedCount += 1 }
+            }
+        } catch {
+            state.withLock { state in
+                if state.failure == nil { state.failure = error }
+            }
+            throw error
+        }
+    }
+
+    /// Links the previous site's file at `path` into `destination` when it
+    /// holds the same bytes and was not changed since that build: same size,
+    /// mode 0644, a change time before the build finished (a file edited by
+    /// hand in the site, or touched by a build that failed, has a later one).
+    /// False when it cannot, for any reason: then the file is written.
+    private func reuse(_ path: String, _ entry: SiteState.Entry, at destination: String) -> Bool {
+        guard let previous, let old = previous.files[path], old == entry else { return false }
+        let source = previous.root + "/" + path
+        var info = stat()
+        guard lstat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mode & 0o7777 == 0o644,
+              Int64(info.st_size) == entry.size
+        else { return false }
+        #if canImport(Darwin)
+        let changed = Timestamp(info.st_ctimespec)
+        #else
+        let changed = Timestamp(info.st_ctim)
+        #endif
+        guard !(previous.finished < changed) else { return false }
+        // EXDEV, EPERM (a file system without hard links), EMLINK: write.
+        return fileSystem.link(source, destination)
+    }
+
+    /// Throws the first failure of any `add`, even one a producer caught.
+    func checkFailure() throws(SiteWriteError) {
+        try state.withLock { state throws(SiteWriteError) in
+            if let failure = state.failure { throw failure }
+        }
+    }
+
+    /// What was put on disk, for the summary and the next build's state.
+    func result() -> (summary: SiteWriteSummary, entries: [String: SiteState.Entry], images: [String: Stamp]) {
+        state.withLock { state in
+            (
+                SiteWriteSummary(
+                    fileCount: state.entries.count, directoryCount: state.paths.directoryCount,
+                    byteCount: state.byteCount, reusedCount: state.reusedCount
+                ),
+                state.entries, state.images
+            )
+        }
+    }
+}

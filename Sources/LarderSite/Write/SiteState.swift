@@ -1,0 +1,163 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a build leaves beside the output for the next one
+/// (`._site.larder-state`): the size and content hash of every file of the
+/// site, so that unchanged files can be linked instead of written; and, for
+/// `larder build`, the stamps of what it read and the warnings it printed,
+/// so that a rebuild with nothing changed can stop at once.
+///
+/// Beside the output, never inside: the site is published, and the file
+/// names every page, unlisted ones included. A binary file with a checksum;
+/// anything that does not read back whole is ignored (a full build follows).
+struct SiteState: Sendable {
+    struct Entry: Sendable, Hashable {
+        var size: Int64
+        /// Of the bytes; of the source's path and stamp for a copied image.
+        var hash: ContentHash
+    }
+
+    /// The inputs (`BuildInputs` snapshot and copied images) the site was
+    /// built from; nil when the build could not vouch for them.
+    var inputs: ContentHash?
+    /// The images copied, by absolute source path: their stamps are part of
+    /// `inputs`.
+    var images: [String]
+    /// The warnings the build printed, without and with colour.
+    var warnings: String
+    var colouredWarnings: String
+    /// The output folder and its marker as the build left them.
+    var output: ContentHash
+    /// When the build had finished changing the disk, by the clock file
+    /// times come from: a file of the site changed afterwards (by hand, or by
+    /// a build that failed after linking it) has a change time at or after it.
+    var finished: Timestamp
+    var files: [String: Entry]
+
+    private static let magic = Array("larder-state 1\n".utf8)
+
+    /// The digest of the output folder and marker now.
+    static func outputStamp(of location: OutputLocation) -> ContentHash {
+        var builder = ContentHash.Builder()
+        Stamp(path: location.path).add(to: &builder)
+        Stamp(path: location.path + "/" + OutputLocation.markerName).add(to: &builder)
+        return builder.hash
+    }
+
+    // MARK: Reading and writing
+
+    /// The state in `path`, or nil when there is none or it is not whole.
+    static func read(_ path: String) -> SiteState? {
+        guard let data = FileManager.default.contents(atPath: path), data.count >= magic.count + 16 else { return nil }
+        return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> SiteState? in
+            let body = UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.count - 16)])
+            var reader = Reader(buffer: UnsafeRawBufferPointer(rebasing: buffer[(buffer.count - 16)...]))
+            guard let high = reader.u64(), let low = reader.u64(),
+                  ContentHash(buffer: body) == ContentHash(high: high, low: low)
+            else { return nil }
+            reader = Reader(buffer: body)
+            guard reader.bytes(magic.count).map(Array.init) == magic else { return nil }
+            return decode(&reader)
+        }
+    }
+
+    private static func decode(_ reader: inout Reader) -> SiteState? {
+        guard let hasInputs = reader.u64(), let inputHigh = reader.u64(), let inputLow = reader.u64(),
+              let imageCount = reader.count()
+        else { return nil }
+        var images: [String] = []
+        for _ in 0..<imageCount {
+            guard let image = reader.string() else { return nil }
+            images.append(image)
+        }
+        guard let warnings = reader.string(), let coloured = reader.string(),
+              let outputHigh = reader.u64(), let outputLow = reader.u64(),
+              let seconds = reader.u64(), let nanoseconds = reader.u64(),
+              let fileCount = reader.count()
+        else { return nil }
+        var files: [String: Entry] = [:]
+        files.reserveCapacity(fileCount)
+        for _ in 0..<fileCount {
+            guard let path = reader.string(), let size = reader.u64(), let high = reader.u64(), let low = reader.u64() else { return nil }
+            files[path] = Entry(size: Int64(bitPattern: size), hash: ContentHash(high: high, low: low))
+        }
+        guard reader.isAtEnd else { return nil }
+        return SiteState(
+            inputs: hasInputs == 1 ? ContentHash(high: inputHigh, low: inputLow) : nil,
+            images: images, warnings: warnings, colouredWarnings: coloured,
+            output: ContentHash(high: outputHigh, low: outputLow),
+            finished: Timestamp(seconds: Int64(bitPattern: seconds), nanoseconds: Int64(bitPattern: nanoseconds)),
+            files: files
+        )
+    }
+
+    /// The file's bytes, checksum last.
+    func encoded() -> [UInt8] {
+        var out = Self.magic
+        func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
+        func add(_ text: String) {
+            add(UInt64(text.utf8.count))
+            out += text.utf8
+        }
+        add(inputs == nil ? 0 : 1)
+        add(inputs?.high ?? 0)
+        add(inputs?.low ?? 0)
+        add(UInt64(images.count))
+        for image in images { add(image) }
+        add(warnings)
+        add(colouredWarnings)
+        add(output.high)
+        add(output.low)
+        add(UInt64(bitPattern: finished.seconds))
+        add(UInt64(bitPattern: finished.nanoseconds))
+        add(UInt64(files.count))
+        // Sorted, so that the same site gives the same file.
+        for (path, entry) in files.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            add(path)
+            add(UInt64(bitPattern: entry.size))
+            add(entry.hash.high)
+            add(entry.hash.low)
+        }
+        let checksum = ContentHash(out)
+        add(checksum.high)
+        add(checksum.low)
+        return out
+    }
+
+    /// Reads little-endian values, nil past the end.
+    private struct Reader {
+        let buffer: UnsafeRawBufferPointer
+        var offset = 0
+
+        init(buffer: UnsafeRawBufferPointer) { self.buffer = buffer }
+
+        var isAtEnd: Bool { offset == buffer.count }
+
+        mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer? {
+            guard count >= 0, count <= buffer.count - offset else { return nil }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + count)])
+        }
+
+        mutating func u64() -> UInt64? {
+            bytes(8).map { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        }
+
+        /// A count of things that each take at least one byte, so a damaged
+        /// count cannot ask for more than the file holds.
+        mutating func count() -> Int? {
+            guard let value = u64(), value <= UInt64(buffer.count - offset) else { return nil }
+            return Int(value)
+        }
+
+        mutating func string() -> String? {
+            guard let length = count(), let raw = bytes(length) else { return nil }
+            return String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self)
+        }
+    }
+}

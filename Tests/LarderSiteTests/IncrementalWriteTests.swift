@@ -1,0 +1,295 @@
+import Foundation
+import Testing
+
+@testable import LarderSite
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The streaming sink, linking unchanged files from the previous site, the
+/// state file beside the output, and the no-op check.
+@Suite struct IncrementalWriteTests {
+    func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    func pages(_ version: String, count: Int = 60) -> [OutputFile] {
+        (0..<count).map { OutputFile(path: "recipes/r\($0)/index.html", text: $0 % 10 == 0 ? "r\($0) \(version)" : "r\($0)") }
+    }
+
+    // MARK: Streaming
+
+    @Test func filesFromManyThreadsGiveTheSameTreeAsAnArray() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let files = (0..<400).map { OutputFile(path: "p\($0 % 7)/q\($0 % 13)/\($0).html", text: "page \($0)") }
+        _ = try folder.writer(output: "a").write(files)
+        let summary = try folder.writer(output: "b").write { sink in
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                for file in files.enumerated() where file.offset % 8 == worker {
+                    try? sink.add(file.element)
+                }
+            }
+        }
+        #expect(summary.fileCount == 400)
+        #expect(try folder.tree("b") == folder.tree("a"))
+        #expect(try folder.tree("b") == WriterFolder.expected(files))
+    }
+
+    @Test func aProducerErrorLeavesThePreviousSiteAndIsRethrownAsItWas() throws {
+        struct RenderFailed: Error, Equatable {}
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        let before = try folder.tree("_site")
+        #expect(throws: RenderFailed()) {
+            try folder.writer().write { sink in
+                for file in pages("two").prefix(30) { try sink.add(file) }
+                throw RenderFailed()
+            }
+        }
+        #expect(try folder.tree("_site") == before)
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
+    }
+
+    @Test func aFailedAddFailsTheBuildEvenWhenTheProducerSwallowsIt() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let duplicate = SiteWriteError(path: "a.html", reason: "is produced twice; give the two pages different ids")
+        let later = Mutexed<String>()
+        #expect(throws: duplicate) {
+            try folder.writer().write { sink in
+                try? sink.add(OutputFile(path: "a.html", text: "1"))
+                try? sink.add(OutputFile(path: "a.html", text: "2"))
+                // Every later add fails with the first failure.
+                do { try sink.add(OutputFile(path: "b.html", text: "3")) } catch { later.set("\(error)") }
+            }
+        }
+        #expect(later.value == duplicate.description)
+        #expect(try folder.entries(".") == ["kitchen"])
+    }
+
+    @Test func pathsThatDifferOnlyInCaseAreRefused() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        #expect(throws: SiteWriteError(
+            path: "images/Soup.jpg",
+            reason: "and images/soup.jpg differ only in case, so they would be one file on macOS and Windows; give them different ids or names"
+        )) {
+            try folder.writer().write([OutputFile(path: "images/soup.jpg", text: "a"), OutputFile(path: "images/Soup.jpg", text: "b")])
+        }
+        #expect(throws: SiteWriteError(
+            path: "Lists",
+            reason: "and lists differ only in case, so they would be one file on macOS and Windows; give them different ids or names"
+        )) {
+            try folder.writer().write([OutputFile(path: "lists/a.html", text: "a"), OutputFile(path: "Lists/b.html", text: "b")])
+        }
+        #expect(try folder.entries(".") == ["kitchen"])
+    }
+
+    // MARK: Linking unchanged files
+
+    @Test func unchangedFilesKeepTheirInodeAndChangedOnesAreWritten() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let image = try folder.make("kitchen/images/soup.jpg", "JPEG")
+        let extra = [OutputFile(path: "images/soup.jpg", copyingFrom: image)]
+        _ = try folder.writer().write(pages("one") + extra)
+        let before = Dictionary(uniqueKeysWithValues: (pages("one") + extra).map { ($0.path, inode(folder.path("_site/" + $0.path))) })
+        let second = pages("two") + extra
+        let summary = try folder.writer().write(second)
+        #expect(summary.reusedCount == 55)
+        #expect(try folder.tree("_site") == WriterFolder.expected(second))
+        for (index, file) in pages("two").enumerated() {
+            let same = inode(folder.path("_site/" + file.path)) == before[file.path]!
+            #expect(same == (index % 10 != 0), "\(file.path)")
+        }
+        #expect(inode(folder.path("_site/images/soup.jpg")) == before["images/soup.jpg"]!)
+
+        // A changed image is copied again, by its stamp.
+        try "JPEG, retouched".write(toFile: image, atomically: true, encoding: .utf8)
+        _ = try folder.writer().write(second)
+        #expect(inode(folder.path("_site/images/soup.jpg")) != before["images/soup.jpg"]!)
+        #expect(try folder.tree("_site") == WriterFolder.expected(second))
+    }
+
+    @Test func aFileEditedInTheSiteByHandIsWrittenAgain() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        let edited = folder.path("_site/recipes/r1/index.html")
+        // Same size, edited in place: only its change time tells.
+        let fd = open(edited, O_WRONLY)
+        #expect(fd >= 0 && write(fd, "R", 1) == 1)
+        close(fd)
+        _ = try folder.writer().write(pages("one"))
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("one")))
+    }
+
+    @Test func whenLinkingFailsFilesAreWritten() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        var fileSystem = SiteFileSystem.live
+        fileSystem.link = { _, _ in false }
+        let summary = try folder.writer(fileSystem: fileSystem).write(pages("one"))
+        #expect(summary.reusedCount == 0)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("one")))
+    }
+
+    @Test(arguments: ["", "garbage", "larder-state 1\n", "truncated"])
+    func aDamagedStateFileMeansAFullWrite(contents: String) throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        let state = folder.path("._site.larder-state")
+        if contents == "truncated" {
+            let whole = try #require(FileManager.default.contents(atPath: state))
+            try whole.prefix(whole.count - 3).write(to: URL(fileURLWithPath: state))
+        } else {
+            try contents.write(toFile: state, atomically: true, encoding: .utf8)
+        }
+        #expect(SiteState.read(state) == nil)
+        let summary = try folder.writer().write(pages("two"))
+        #expect(summary.reusedCount == 0)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+        #expect(SiteState.read(state)?.files.count == 60)
+    }
+
+    @Test func aStateFileWithEveryByteFlippedInTurnIsRefused() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one", count: 3))
+        let whole = try #require(FileManager.default.contents(atPath: folder.path("._site.larder-state")))
+        let damaged = folder.path("damaged")
+        for index in 0..<whole.count {
+            var copy = whole
+            copy[index] ^= 0x5A
+            try copy.write(to: URL(fileURLWithPath: damaged))
+            #expect(SiteState.read(damaged) == nil, "byte \(index)")
+        }
+    }
+
+    @Test func theStateFileIsBesideTheOutputNeverInIt() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        #expect(!(try folder.tree("_site").keys.contains { $0.contains("larder-state") }))
+        let state = try #require(SiteState.read(folder.path("._site.larder-state")))
+        #expect(Set(state.files.keys) == Set(pages("one").map(\.path)))
+    }
+
+    @Test func aFailedWriteAfterLinkingLeavesThePreviousSite() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        let before = try folder.tree("_site")
+        let injected = SiteWriteError(path: "injected", reason: "No space left on device")
+        // The marker, then the six changed pages: the fourth of them fails.
+        #expect(throws: injected) {
+            try folder.writer(fileSystem: .failing(writeNumber: 5, with: injected)).write(pages("two"))
+        }
+        #expect(try folder.tree("_site") == before)
+        // The next build is whole, though the failed one touched the files.
+        _ = try folder.writer().write(pages("two"))
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+    }
+
+    // MARK: Nothing changed
+
+    @Test func upToDateOnlyWhileNothingReadChanged() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let recipe = try folder.make("kitchen/recipes/soup.md", "---\ntitle: Soup\n---\n")
+        let kitchen = URL(fileURLWithPath: folder.path("kitchen"))
+        let secret = Array("a secret of some length".utf8)
+        func inputs(options: [String] = ["kitchen"], secret: [UInt8]? = secret) -> BuildInputs {
+            BuildInputs(dataFolder: kitchen, options: options, secret: secret)
+        }
+        func build() throws {
+            let before = inputs().settledSnapshot()
+            let record = BuildRecord(inputs: inputs(), before: before, warnings: "a warning\n", colouredWarnings: "A WARNING\n")
+            _ = try folder.writer().write(record: record) { sink in try sink.add(OutputFile(path: "index.html", text: "hi")) }
+        }
+        let writer = folder.writer()
+        #expect(writer.upToDate(inputs()) == nil)
+        try build()
+        #expect(writer.upToDate(inputs()) == BuildRecord.Warnings(plain: "a warning\n", coloured: "A WARNING\n"))
+        #expect(writer.upToDate(inputs(options: ["elsewhere"])) == nil)
+        #expect(writer.upToDate(inputs(secret: nil)) == nil)
+        #expect(writer.upToDate(inputs(secret: Array("another secret, as long".utf8))) == nil)
+
+        // Touched, without a change of contents.
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, recipe, &times, 0) == 0)
+        #expect(writer.upToDate(inputs()) == nil)
+        try build()
+        #expect(writer.upToDate(inputs()) != nil)
+        _ = try folder.make("kitchen/lists/new.md", "---\ntitle: New\n---\n")
+        #expect(writer.upToDate(inputs()) == nil)
+        try build()
+        _ = try folder.make("kitchen/templates/recipe.mustache", "{{title}}")
+        #expect(writer.upToDate(inputs()) == nil)
+        try build()
+        // Dot files are not read: an editor's swap file changes nothing.
+        _ = try folder.make("kitchen/recipes/.soup.md.swp", "swap")
+        #expect(writer.upToDate(inputs()) != nil)
+        // The output replaced by hand.
+        try FileManager.default.removeItem(atPath: folder.path("_site/index.html"))
+        #expect(writer.upToDate(inputs()) == nil)
+        try build()
+        try FileManager.default.removeItem(atPath: folder.path("._site.larder-state"))
+        #expect(writer.upToDate(inputs()) == nil)
+    }
+
+    @Test func aDataFileChangedDuringTheBuildFailsIt() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let recipe = try folder.make("kitchen/recipes/soup.md", "---\ntitle: Soup\n---\n")
+        _ = try folder.writer().write(pages("one"))
+        let before = try folder.tree("_site")
+        let inputs = BuildInputs(dataFolder: URL(fileURLWithPath: folder.path("kitchen")), options: [], secret: nil)
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, recipe, &times, 0) == 0)
+        usleep(30_000)
+        let record = BuildRecord(inputs: inputs, before: inputs.settledSnapshot(), warnings: "", colouredWarnings: "")
+        #expect(record.before.racy.isEmpty)
+        #expect(throws: SiteWriteError(
+            path: folder.path("kitchen"),
+            reason: "a data file changed while the site was being built, so the site could mix two versions; build again once it is saved"
+        )) {
+            try folder.writer().write(record: record) { sink in
+                try "---\ntitle: Stew\n---\n".write(toFile: recipe, atomically: false, encoding: .utf8)
+                for file in pages("two") { try sink.add(file) }
+            }
+        }
+        #expect(try folder.tree("_site") == before)
+    }
+
+    @Test func contentHashTellsApartWhatItShould() {
+        var seen = Set<ContentHash>()
+        var inputs: [[UInt8]] = [[], [0], [0, 0], [1]]
+        for length in 1...70 { inputs.append([UInt8](repeating: 0x61, count: length)) }
+        let base = [UInt8](repeating: 7, count: 64)
+        for index in 0..<64 {
+            var copy = base
+            copy[index] ^= 1
+            inputs.append(copy)
+        }
+        for input in inputs { seen.insert(ContentHash(input)) }
+        #expect(seen.count == inputs.count)
+        #expect(ContentHash("abc") == ContentHash(Array("abc".utf8)))
+    }
+}
+
+import Synchronization
+
+final class Mutexed<T: Sendable>: Sendable {
+    private let storage = Mutex<T?>(nil)
+    func set(_ value: T) { storage.withLock { $0 = value } }
+    var value: T? { storage.withLock { $0 } }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+/// Incremental builds through the real binary: after every kind of change an
+/// incremental build gives, byte for byte, what a clean build does; files it
+/// did not need to change keep their inode; and a rebuild with nothing
+/// changed stops early, but never when something did.
+@Suite struct IncrementalBuildTests {
+    let larder = Repository.binary
+
+    /// A data folder, an output built into again and again, and clean builds.
+    struct Workspace {
+        let root: TestFolder
+        var kitchen: URL { root.url.appendingPathComponent("kitchen") }
+        var site: URL { root.url.appendingPathComponent("site") }
+        var environment = ["LARDER_SECRET": "incremental-tests-secret-1"]
+        var larder: URL
+        private var cleanCount = 0
+
+        init(larder: URL) throws {
+            self.larder = larder
+            root = try TestFolder("work")
+        }
+
+        /// On a thread of its own, so that long tests do not hold the few
+        /// threads that run the others.
+        func build(into output: URL) async throws -> ProcessResult {
+            try await ProcessResult.runDetached(larder, ["build", kitchen.path, "-o", output.path], environment: environment)
+        }
+
+        /// Builds incrementally into `site` and clean into a fresh folder;
+        /// checks the two trees are the same, and that the files that came
+        /// out the same as the previous site's kept their inode (and only
+        /// those). Returns the incremental build's stderr.
+        @discardableResult
+        mutating func step(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+            let previous = FileManager.default.fileExists(atPath: site.path) ? try SiteTree(site) : nil
+            let incremental = try await build(into: site)
+            #expect(incremental.status == 0, "\(name): \(incremental.stderr)", sourceLocation: sourceLocation)
+            cleanCount += 1
+            let fresh = root.url.appendingPathComponent("clean-\(cleanCount)")
+            let clean = try await build(into: fresh)
+            #expect(clean.status == 0, "\(name): \(clean.stderr)", sourceLocation: sourceLocation)
+            let after = try SiteTree(site), expected = try SiteTree(fresh)
+            #expect(after == expected, "\(name): differs at \(after.differences(from: expected).prefix(10))", sourceLocation: sourceLocation)
+            try FileManager.default.removeItem(at: fresh)
+            if let previous {
+                var kept = 0
+                for (path, entry) in after.entries where path != ".larder-site" {
+                    guard case .file = entry, let old = previous.entries[path] else { continue }
+                    let sameInode = previous.inodes[path] == after.inodes[path]
+                    #expect(sameInode == (old == entry), "\(name): \(path) kept its inode: \(sameInode)", sourceLocation: sourceLocation)
+                    if sameInode { kept += 1 }
+                }
+                #expect(!incremental.stderr.contains("unchanged") || kept > 0, sourceLocation: sourceLocation)
+            }
+            return incremental.stderr
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            let url = kitchen.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+
+        func read(_ path: String) throws -> String {
+            try String(contentsOf: kitchen.appendingPathComponent(path), encoding: .utf8)
+        }
+
+        func move(_ from: String, _ to: String) throws {
+            try FileManager.default.moveItem(at: kitchen.appendingPathComponent(from), to: kitchen.appendingPathComponent(to))
+        }
+
+        func remove(_ path: String) throws {
+            try FileManager.default.removeItem(at: kitchen.appendingPathComponent(path))
+        }
+    }
+
+    @Test func theExampleKitchenIncrementallyEqualsClean() async throws {
+        var work = try Workspace(larder: larder)
+        try copyFolder(Repository.examples, to: work.kitchen)
+        try await work.step("first build")
+        try work.write("recipes/pancakes.md", try work.read("recipes/pancakes.md").replacingOccurrences(of: "Fluffy", with: "Fluffier"))
+        #expect(try await work.step("edit a recipe").contains("unchanged"))
+        try work.write("recipes/toast.md", "---\ntitle: Toast\ncategory: breakfast\n---\n## Ingredients\n\n- 2 slices bread\n")
+        try await work.step("add a recipe")
+        try work.move("lists/camping.md", "lists/hiking.md")
+        try await work.step("rename a list")
+        try work.remove("recipes/banana-bread.md")
+        try await work.step("delete a recipe")
+        try work.write("larder.json", try work.read("larder.json").replacingOccurrences(of: "Ana & Ben's Kitchen", with: "Our Kitchen"))
+        try await work.step("change larder.json")
+        let template = try String(
+            contentsOf: Repository.root.appendingPathComponent("Sources/LarderSite/Templates/recipe.mustache"), encoding: .utf8
+        )
+        try work.write("templates/recipe.mustache", template + "\n<!-- an override -->\n")
+        try await work.step("add a template override")
+        try work.write("templates/recipe.mustache", template + "\n<!-- changed again -->\n")
+        try await work.step("change a template override")
+        work.environment["LARDER_SECRET"] = "incremental-tests-secret-2"
+        try await work.step("change the secret")
+    }
+
+    @Test func aGeneratedKitchenIncrementallyEqualsClean() async throws {
+        var work = try Workspace(larder: larder)
+        try GeneratedKitchen.make(at: work.kitchen, recipes: 40, lists: 8)
+        try await work.step("first build")
+        try work.write("recipes/r00007.md", try work.read("recipes/r00007.md").replacingOccurrences(of: "2 eggs", with: "3 eggs"))
+        try await work.step("edit a recipe")
+        try work.write("recipes/r00000.md", try work.read("recipes/r00000.md").replacingOccurrences(of: "photo0", with: "photo1"))
+        try await work.step("change a recipe's image")
+        try FileManager.default.removeItem(at: work.kitchen.appendingPathComponent("images/photo1.jpg"))
+        try Data([1, 2, 3]).write(to: work.kitchen.appendingPathComponent("images/photo1.jpg"))
+        try await work.step("replace an image")
+        try work.move("lists/l0003.md", "lists/l0099.md")
+        try await work.step("rename an unlisted list")
+        try work.remove("recipes/r00001.md")
+        try work.write("lists/l0001.md", try work.read("lists/l0001.md").replacingOccurrences(of: "r00001", with: "r00002"))
+        try await work.step("delete a recipe")
+        try work.write("favorites.json", #"{"recipes": ["r00002"]}"#)
+        try await work.step("add favorites")
+    }
+
+    // MARK: Nothing changed
+
+    /// Builds and reports whether the build stopped early.
+    func upToDate(_ work: Workspace, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Bool {
+        let result = try await work.build(into: work.site)
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        return result.stderr.contains("nothing changed since the last build")
+    }
+
+    @Test func aRebuildStopsEarlyOnlyWhenNothingChanged() async throws {
+        var work = try Workspace(larder: larder)
+        try GeneratedKitchen.make(at: work.kitchen, recipes: 10, lists: 4)
+        // A warning, repeated by the builds that stop early.
+        try work.write("recipes/notes.txt", "not a recipe")
+        let first = try await work.build(into: work.site)
+        #expect(first.status == 0)
+        #expect(first.stderr.contains("'recipes/notes.txt' is not a data file and is ignored"))
+        let again = try await work.build(into: work.site)
+        #expect(again.stderr.contains("'recipes/notes.txt' is not a data file and is ignored"))
+        #expect(again.stderr.hasSuffix("nothing changed since the last build: \(work.site.path) is up to date\n"), "\(again.stderr)")
+
+        let recipe = work.kitchen.appendingPathComponent("recipes/r00003.md")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1e9)], ofItemAtPath: recipe.path)
+        #expect(try await upToDate(work) == false, "touched")
+        #expect(try await upToDate(work))
+        try work.write("recipes/r00003.md", try work.read("recipes/r00003.md") + "\nMore.\n")
+        #expect(try await upToDate(work) == false, "edited")
+        try work.write("lists/l0100.md", "---\ntitle: New\n---\n- [ ] bread\n")
+        #expect(try await upToDate(work) == false, "added")
+        try work.write("templates/style.css", "body { color: black }\n")
+        #expect(try await upToDate(work) == false, "template override")
+        work.environment["LARDER_SECRET"] = "incremental-tests-secret-2"
+        #expect(try await upToDate(work) == false, "secret")
+        #expect(try await upToDate(work))
+        let otherOutput = try await work.build(into: work.root.url.appendingPathComponent("other"))
+        #expect(!otherOutput.stderr.contains("nothing changed"))
+
+        // Another larder binary (a copy has its own stamp), then the same
+        // binary rebuilt (its time changes).
+        let copy = work.root.url.appendingPathComponent("larder-copy")
+        try FileManager.default.copyItem(at: larder, to: copy)
+        var copied = work
+        copied.larder = copy
+        #expect(try await upToDate(copied) == false, "another binary")
+        #expect(try await upToDate(copied))
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: copy.path)
+        #expect(try await upToDate(copied) == false, "the binary rebuilt")
+
+        // A state file that does not read back: a full build, no crash.
+        try Data("larder-state 1\n\u{0}\u{0}garbage".utf8).write(to: work.root.url.appendingPathComponent(".site.larder-state"))
+        let damaged = try await work.build(into: work.site)
+        #expect(damaged.status == 0)
+        #expect(damaged.stderr.contains("built "), "\(damaged.stderr)")
+        #expect(!damaged.stderr.contains("unchanged"), "\(damaged.stderr)")
+    }
+}
