@@ -85,13 +85,19 @@ struct BuildCommand: ParsableCommand {
             let record = BuildRecord(
                 inputs: inputs, before: before, warnings: warnings.plain, colouredWarnings: warnings.coloured
             )
-            // Until the renderer streams its pages: render whole, then feed.
+            // Pages go to disk as the workers render them: the site is never
+            // held whole in memory.
             let summary = try writer.write(record: record) { sink in
                 timings.mark("lock, leftovers")
-                let files = try builder.render()
-                timings.mark("render")
-                for file in files { try sink.add(file) }
-                timings.mark("write and link")
+                do {
+                    try builder.render { file in try sink.add(file) }
+                } catch {
+                    // A failed write reaches render as text; report the
+                    // writer's own error (it names the file and the cause).
+                    try sink.checkFailure()
+                    throw error
+                }
+                timings.mark("render, write and link")
             }
             timings.mark("swap, old site removed, state saved")
             let elapsed = start.duration(to: .now)

@@ -128,7 +128,7 @@ public final class SiteSink: Sendable {
     }
 
     /// Throws the first failure of any `add`, even one a producer caught.
-    func checkFailure() throws(SiteWriteError) {
+    public func checkFailure() throws(SiteWriteError) {
         try state.withLock { state throws(SiteWriteError) in
             if let failure = state.failure { throw failure }
         }
