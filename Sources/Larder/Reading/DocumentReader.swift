@@ -36,6 +36,11 @@ struct DocumentReader: Sendable {
                 references: []
             )
         }
+        return read(file, bytes: bytes)
+    }
+
+    /// Parses, validates and decodes a file's bytes; never touches the disk.
+    func read(_ file: DataFile, bytes: [UInt8]) -> ReadDocument {
         var decoder = DocumentDecoder(path: file.path)
         let content: ReadDocument.Content
         switch file.format {
