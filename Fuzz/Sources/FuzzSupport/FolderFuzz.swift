@@ -47,7 +47,7 @@ public enum FolderInput {
             (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
                 || byte == 0x2D || byte == 0x5F || byte == 0x2E
         }
-        guard safe, !file.hasPrefix("."), file.utf8.count <= 40 else { return nil }
+        guard safe, !file.isEmpty, !file.hasPrefix("."), file.utf8.count <= 40 else { return nil }
         return name
     }
 }
