@@ -19,4 +19,13 @@ struct LineFuzzRegressionTests {
         #expect(line.name == "dough")
         #expect(line.recipe == "pizza-dough")
     }
+
+    /// "00-0 1/20" is the range 0 to 1/20, whose ASCII form "0-1/20" read back
+    /// as the mixed number 1/20 ("1-1/2" is 1 1/2).
+    @Test func rangeFromZeroToAFractionReadsBack() throws {
+        let quantity = try #require(try? LineParser.parseQuantity("00-0 1/20").get())
+        #expect(quantity == .range(.zero, Rational(1, 20)!))
+        #expect(quantity.description == "0 - 1/20")
+        #expect(try LineParser.parseQuantity(quantity.description).get() == quantity)
+    }
 }
