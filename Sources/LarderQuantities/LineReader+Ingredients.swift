@@ -47,13 +47,19 @@ extension LineReader {
 
     private mutating func readRecipeLink(label: Range<Int>, target: Range<Int>) {
         let labelRange = text.trimmed(label)
-        nameParts.append(labelRange)
+        let labelText: String
         if text[labelRange].allSatisfy(\.isASCII) {
             var label = String.UnicodeScalarView()
             appendWords(labelRange, to: &label)
-            namePartTexts.append(String(label))
+            labelText = String(label)
         } else {
-            namePartTexts.append(text.string(labelRange).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            labelText = text.string(labelRange).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        // An empty label ("[](pizza-dough)") adds no word to the name: an
+        // empty part would leave a stray space in it.
+        if !labelText.isEmpty {
+            nameParts.append(labelRange)
+            namePartTexts.append(labelText)
         }
         let written = text.string(text.trimmed(target))
         guard line.recipe == nil else {

@@ -49,6 +49,8 @@ extension Quantity: CustomStringConvertible {
     public var description: String {
         switch self {
         case .exact(let value): value.description
+        // "0-1/2" would read back as the mixed number 0 1/2 ("1-1/2" is 1 1/2).
+        case .range(let low, let high) where low.isInteger && !high.isInteger && high < .one: "\(low) - \(high)"
         case .range(let low, let high): "\(low)-\(high)"
         }
     }

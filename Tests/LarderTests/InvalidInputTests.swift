@@ -13,13 +13,7 @@ import Testing
 
     @Test(arguments: cases)
     func diagnostics(of fixture: FixtureCase) throws {
-        let folder = try TestFolder()
-        for file in fixture.files { try folder.write(file.path, file.bytes) }
-        let result = try KitchenLoader.load(folder.url)
-        let actual = FixtureCase.render(result.report.diagnostics)
-        if ProcessInfo.processInfo.environment["LARDER_UPDATE_FIXTURES"] == "1" {
-            try fixture.record(actual)
-        }
+        let actual = try fixture.loadedDiagnostics()
         #expect(actual == fixture.expected, "\(fixture.name)")
         #expect(!fixture.expected.isEmpty, "a bad-input case must expect at least one diagnostic")
     }

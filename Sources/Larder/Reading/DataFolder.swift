@@ -59,6 +59,13 @@ struct DataFolder: Sendable {
         self.rootPath = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
+    /// A folder that is never read from, for files read from memory.
+    init(memory url: URL) {
+        self.url = url
+        self.realPath = url.path
+        self.rootPath = url.path
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

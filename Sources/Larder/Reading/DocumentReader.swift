@@ -47,6 +47,11 @@ struct DocumentReader: Sendable {
             }
             return ReadDocument(file: file, bytes: [], content: .unreadable, diagnostics: [diagnostic], references: [])
         }
+        return read(file, bytes: bytes)
+    }
+
+    /// Parses, validates and decodes a file's bytes; never touches the disk.
+    func read(_ file: DataFile, bytes: [UInt8]) -> ReadDocument {
         var decoder = DocumentDecoder(path: file.path)
         let content: ReadDocument.Content
         switch file.format {

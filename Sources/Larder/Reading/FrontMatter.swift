@@ -120,6 +120,17 @@ private struct YAMLConverter {
     }
 
     mutating func convertDocument(_ yaml: String) -> JSONValue? {
+        // Yams resolves each alias to the anchored node and hashes whole
+        // mapping keys to find duplicates: an alias bomb used as a key
+        // ("*h: x") takes exponential time inside compose. Refused first.
+        if let alias = Self.aliasInKey(yaml) {
+            fail(
+                "yaml-anchor", "YAML anchors and aliases are not supported in front matter",
+                at: SourcePosition(line: alias.line + lineOffset, column: alias.column),
+                hint: "write the value out where it is used"
+            )
+            return nil
+        }
         let root: Node?
         // The parser is kept until the tree is converted: nodes hold their
         // anchors weakly, and only the parser keeps them alive. Without it an
@@ -146,6 +157,73 @@ private struct YAMLConverter {
         }
         let value = withExtendedLifetime(parser) { convert(root) }
         return stopped ? nil : value
+    }
+
+    /// The first `*name` that refers to an `&name` and is, or may be part
+    /// of, a mapping key, found without parsing: `&` and `*` count at the
+    /// start of a word followed by a name ("R&D", "salt & pepper" and
+    /// "2*3" do not); an alias is a key when a `:` and a space follow it; when
+    /// the text has complex keys (`? …`, `[…]: …`), any alias counts. Aliases
+    /// in values are left to Yams, which shares their nodes.
+    static func aliasInKey(_ yaml: String) -> SourcePosition? {
+        var anchors: Set<Substring> = []
+        var aliases: [(name: Substring, position: SourcePosition, isKey: Bool)] = []
+        var complexKeys = false
+        let scalars = yaml.unicodeScalars
+        func separatorFollows(_ start: String.UnicodeScalarView.Index) -> Bool {
+            var index = start
+            while index < scalars.endIndex, scalars[index] == " " || scalars[index] == "\t" {
+                index = scalars.index(after: index)
+            }
+            guard index < scalars.endIndex, scalars[index] == ":" else { return false }
+            let after = scalars.index(after: index)
+            return after == scalars.endIndex || isWordStart(after: scalars[after]) && scalars[after] != ":"
+        }
+        var index = scalars.startIndex
+        var previous: Unicode.Scalar = " "
+        var line = 1
+        var column = 1
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            var next = scalars.index(after: index)
+            if scalar == "&" || scalar == "*", isWordStart(after: previous) {
+                var end = next
+                while end < scalars.endIndex, isNameScalar(scalars[end]) { end = scalars.index(after: end) }
+                let name = yaml[next..<end]
+                if !name.isEmpty, scalar == "&" {
+                    anchors.insert(name)
+                } else if !name.isEmpty {
+                    aliases.append((name, SourcePosition(line: line, column: column), separatorFollows(end)))
+                }
+            } else if scalar == "?", isWordStart(after: previous), next < scalars.endIndex, scalars[next] == " " {
+                complexKeys = true
+            } else if scalar == "]" || scalar == "}", separatorFollows(next) {
+                complexKeys = true
+            }
+            if scalar == "\n" || scalar == "\r" {
+                if scalar == "\r", next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            previous = scalar
+            index = next
+        }
+        return aliases.first { anchors.contains($0.name) && ($0.isKey || complexKeys) }?.position
+    }
+
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        !isWordStart(after: scalar)
+    }
+
+    /// Whether a word can start after `scalar`: after white space, a flow
+    /// indicator, a key's colon or a quote.
+    private static func isWordStart(after scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case " ", "\t", "\n", "\r", ",", "[", "]", "{", "}", ":", "\"", "'": true
+        default: false
+        }
     }
 
     private func position(_ mark: Mark?) -> SourcePosition {

@@ -24,6 +24,24 @@ struct MarkdownBody {
         SourcePosition(line: position.line, column: position.column)
     }
 
+    /// The file position of the scalar `offset` scalars into `text.source`,
+    /// whose line breaks the line parser reads as spaces: an item or
+    /// ingredient continued on the next line has its problems there.
+    private func sourcePosition(_ text: MarkdownText, offset: Int) -> SourcePosition {
+        var line = 0
+        var column = 1
+        for (index, scalar) in text.source.unicodeScalars.enumerated() {
+            if index == offset { break }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return sourcePosition(text.position(line: line, column: column))
+    }
+
     /// Appends body paragraphs to a description from the front matter.
     private func joined(_ first: String?, _ second: String) -> String? {
         let second = second.trimmingSpaces
@@ -92,10 +110,12 @@ struct MarkdownBody {
             return nil
         }
         let line = text.source.joiningLines
-        let start = sourcePosition(text.start)
         let parsed = LineParser.parseItem(line)
         for problem in parsed.problems {
-            decoder.diagnostics.append(problem.diagnostic(path: path, textStart: start))
+            decoder.diagnostics.append(.error(
+                problem.code, problem.message,
+                at: SourceLocation(path: path, position: sourcePosition(text, offset: problem.offset)), hint: problem.hint
+            ))
         }
         guard !parsed.name.isEmpty else { return nil }
         var item = Item(name: parsed.name, location: location(text.start))
@@ -108,20 +128,20 @@ struct MarkdownBody {
         if let priority = parsed.priority.flatMap(Priority.init(rawValue:)) { item.priority = priority }
         item.category = parsed.category ?? category
         if let id = parsed.category {
-            decoder.references.append(marker(id, range: parsed.categoryRange, start: start, kind: .category))
+            decoder.references.append(marker(id, range: parsed.categoryRange, in: text, kind: .category))
         }
         item.store = parsed.store
         if let id = parsed.store {
-            decoder.references.append(marker(id, range: parsed.storeRange, start: start, kind: .store))
+            decoder.references.append(marker(id, range: parsed.storeRange, in: text, kind: .store))
         }
         item.details = details(entry.children, decoder: &decoder)
         return item
     }
 
     /// A reference for a `@store` or `#category` marker, at the marker.
-    private func marker(_ id: String, range: Range<Int>?, start: SourcePosition, kind: Reference.Kind) -> Reference {
-        let column = start.column + (range?.lowerBound ?? 0)
-        return Reference(kind: kind, target: id, location: SourceLocation(path: path, line: start.line, column: column))
+    private func marker(_ id: String, range: Range<Int>?, in text: MarkdownText, kind: Reference.Kind) -> Reference {
+        let position = sourcePosition(text, offset: range?.lowerBound ?? 0)
+        return Reference(kind: kind, target: id, location: SourceLocation(path: path, position: position))
     }
 
     /// `key: value` lines of a list nested under an item (a collection
@@ -211,7 +231,10 @@ struct MarkdownBody {
                 for entry in list.items {
                     guard let text = entry.text else { continue }
                     let line = text.source.joiningLines
-                    recipe.ingredients.append(decoder.ingredient(line: line, at: sourcePosition(text.start), group: group))
+                    recipe.ingredients.append(decoder.ingredient(
+                        line: line, at: sourcePosition(text.start), group: group,
+                        locate: { sourcePosition(text, offset: $0) }
+                    ))
                 }
             default:
                 decoder.diagnostics.append(.warning(

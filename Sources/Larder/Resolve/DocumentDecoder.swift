@@ -281,11 +281,17 @@ struct DocumentDecoder {
     }
 
     /// An ingredient written as a line ("1 1/2 cups milk, warm"), in a JSON
-    /// string or a Markdown bullet that starts at `start`.
-    mutating func ingredient(line text: String, at start: SourcePosition, group: String?) -> Ingredient {
+    /// string or a Markdown bullet that starts at `start`. `locate` gives the
+    /// file position of an offset into `text` when the text spans lines.
+    mutating func ingredient(
+        line text: String, at start: SourcePosition, group: String?,
+        locate: ((Int) -> SourcePosition)? = nil
+    ) -> Ingredient {
         let parsed = LineParser.parseIngredient(text)
+        let locate = locate ?? { SourcePosition(line: start.line, column: start.column + $0) }
         for problem in parsed.problems {
-            diagnostics.append(problem.diagnostic(path: path, textStart: start))
+            diagnostics.append(.error(
+                problem.code, problem.message, at: location(locate(problem.offset)), hint: problem.hint))
         }
         var ingredient = Ingredient(name: parsed.name, location: location(start))
         ingredient.quantity = parsed.quantity
@@ -297,11 +303,8 @@ struct DocumentDecoder {
         ingredient.recipe = parsed.recipe
         ingredient.text = text
         if let recipe = parsed.recipe {
-            let column = start.column + (parsed.recipeRange?.lowerBound ?? parsed.nameRange?.lowerBound ?? 0)
-            references.append(Reference(
-                kind: .recipe, target: recipe,
-                location: SourceLocation(path: path, line: start.line, column: column)
-            ))
+            let offset = parsed.recipeRange?.lowerBound ?? parsed.nameRange?.lowerBound ?? 0
+            references.append(Reference(kind: .recipe, target: recipe, location: location(locate(offset))))
         }
         return ingredient
     }

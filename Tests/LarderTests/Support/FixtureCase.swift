@@ -117,6 +117,19 @@ struct FixtureCase: CustomStringConvertible {
         }.joined(separator: "\n")
     }
 
+    /// The diagnostics `KitchenLoader` gives for the case's files (written to
+    /// a temporary folder), rendered; with LARDER_UPDATE_FIXTURES=1 they are
+    /// also recorded as the case's expectation.
+    func loadedDiagnostics() throws -> String {
+        let folder = try TestFolder()
+        for file in files { try folder.write(file.path, file.bytes) }
+        let actual = Self.render(try KitchenLoader.load(folder.url).report.diagnostics)
+        if ProcessInfo.processInfo.environment["LARDER_UPDATE_FIXTURES"] == "1" {
+            try record(actual)
+        }
+        return actual
+    }
+
     /// Writes `actual` as the case's expectation (LARDER_UPDATE_FIXTURES=1),
     /// for review as a diff.
     func record(_ actual: String) throws {
