@@ -163,7 +163,8 @@ private struct YAMLConverter {
     /// of, a mapping key, found without parsing: `&` and `*` count at the
     /// start of a word followed by a name ("R&D", "salt & pepper" and
     /// "2*3" do not); an alias is a key when a `:` and a space follow it; when
-    /// the text has complex keys (`? …`, `[…]: …`), any alias counts. Aliases
+    /// the text may have complex keys (`? …`, `?*a` in a flow collection,
+    /// `[…]: …`), any alias counts. Aliases
     /// in values are left to Yams, which shares their nodes.
     static func aliasInKey(_ yaml: String) -> SourcePosition? {
         var anchors: Set<Substring> = []
@@ -195,7 +196,9 @@ private struct YAMLConverter {
                 } else if !name.isEmpty {
                     aliases.append((name, SourcePosition(line: line, column: column), separatorFollows(end)))
                 }
-            } else if scalar == "?", isWordStart(after: previous), next < scalars.endIndex, scalars[next] == " " {
+            } else if scalar == "?", isWordStart(after: previous) {
+                // "? key" in block context; in a flow collection libyaml also
+                // takes "?*alias" as an explicit key (found by fuzzing).
                 complexKeys = true
             } else if scalar == "]" || scalar == "}", separatorFollows(next) {
                 complexKeys = true
