@@ -19,7 +19,8 @@ struct FrontMatter {
 
     /// Splits and reads `text` (a whole file without BOM). Problems are
     /// reported at their position in the file, not in the YAML block.
-    static func read(_ text: Substring, path: String) -> (FrontMatter?, [Diagnostic]) {
+    /// `plainFastPath: false` always reads with Yams (tests compare the two).
+    static func read(_ text: Substring, path: String, plainFastPath: Bool = true) -> (FrontMatter?, [Diagnostic]) {
         var lines = LineCursor(text)
         guard let first = lines.next(), isFence(first.text, closing: false) else {
             return (nil, [.error(
@@ -49,6 +50,9 @@ struct FrontMatter {
         }
         let yaml = String(text[yamlStart..<yamlEnd])
         let body = text[bodyStart...]
+        if plainFastPath, let fields = PlainYAML.read(yaml, lineOffset: 1) {
+            return (FrontMatter(fields: fields, body: body, bodyStartLine: closingLine + 1), [])
+        }
         var reader = YAMLConverter(path: path, lineOffset: 1)
         let empty = JSONValue(.object(JSONObject()), at: SourcePosition(line: 2, column: 1))
         let fields = reader.convertDocument(yaml) ?? (reader.diagnostics.isEmpty ? empty : nil)
@@ -340,40 +344,7 @@ private struct YAMLConverter {
         guard checkTag(scalar.tag, expected: .str, at: scalar.mark) else { return JSONValue(.null, at: at) }
         let text = scalar.string
         guard scalar.style == .plain else { return JSONValue(.string(text), at: at) }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return JSONValue(.null, at: at)
-        case "true", "True", "TRUE": return JSONValue(.bool(true), at: at)
-        case "false", "False", "FALSE": return JSONValue(.bool(false), at: at)
-        default: break
-        }
-        if let number = Self.number(text) { return JSONValue(.number(number), at: at) }
-        return JSONValue(.string(text), at: at)
-    }
-
-    /// A JSON-shaped number literal (`-12`, `2.5`, `1e3`), or nil.
-    private static func number(_ text: String) -> JSONNumber? {
-        var scalars = Substring(text).unicodeScalars[...]
-        if scalars.first == "-" { scalars.removeFirst() }
-        func digits(_ s: inout Substring.UnicodeScalarView.SubSequence) -> Int {
-            var count = 0
-            while let c = s.first, c >= "0", c <= "9" { s.removeFirst(); count += 1 }
-            return count
-        }
-        let leadingZero = scalars.first == "0"
-        let integerDigits = digits(&scalars)
-        // `01` is not a JSON number; as in JSON files, it is not one here.
-        guard integerDigits > 0, !(leadingZero && integerDigits > 1) else { return nil }
-        if scalars.first == "." {
-            scalars.removeFirst()
-            guard digits(&scalars) > 0 else { return nil }
-        }
-        if scalars.first == "e" || scalars.first == "E" {
-            scalars.removeFirst()
-            if scalars.first == "+" || scalars.first == "-" { scalars.removeFirst() }
-            guard digits(&scalars) > 0 else { return nil }
-        }
-        guard scalars.isEmpty, let value = Double(text), value.isFinite else { return nil }
-        return JSONNumber(literal: text, value: value)
+        return FrontMatter.plainScalar(text, at: at)
     }
 
     /// Lines (1-based, in the YAML block) where `key` is written the first
@@ -429,5 +400,46 @@ private struct YAMLConverter {
             return "indent with spaces, not tabs"
         }
         return nil
+    }
+}
+
+extension FrontMatter {
+    /// A plain (unquoted) YAML scalar with JSON's types: only `true`/`false`
+    /// are booleans, only JSON-shaped numbers are numbers.
+    static func plainScalar(_ text: String, at: SourcePosition) -> JSONValue {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return JSONValue(.null, at: at)
+        case "true", "True", "TRUE": return JSONValue(.bool(true), at: at)
+        case "false", "False", "FALSE": return JSONValue(.bool(false), at: at)
+        default: break
+        }
+        if let number = number(text) { return JSONValue(.number(number), at: at) }
+        return JSONValue(.string(text), at: at)
+    }
+
+    /// A JSON-shaped number literal (`-12`, `2.5`, `1e3`), or nil.
+    private static func number(_ text: String) -> JSONNumber? {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "-" { scalars.removeFirst() }
+        func digits(_ s: inout Substring.UnicodeScalarView.SubSequence) -> Int {
+            var count = 0
+            while let c = s.first, c >= "0", c <= "9" { s.removeFirst(); count += 1 }
+            return count
+        }
+        let leadingZero = scalars.first == "0"
+        let integerDigits = digits(&scalars)
+        // `01` is not a JSON number; as in JSON files, it is not one here.
+        guard integerDigits > 0, !(leadingZero && integerDigits > 1) else { return nil }
+        if scalars.first == "." {
+            scalars.removeFirst()
+            guard digits(&scalars) > 0 else { return nil }
+        }
+        if scalars.first == "e" || scalars.first == "E" {
+            scalars.removeFirst()
+            if scalars.first == "+" || scalars.first == "-" { scalars.removeFirst() }
+            guard digits(&scalars) > 0 else { return nil }
+        }
+        guard scalars.isEmpty, let value = Double(text), value.isFinite else { return nil }
+        return JSONNumber(literal: text, value: value)
     }
 }

@@ -1,0 +1,88 @@
+import LarderCore
+import Testing
+
+@testable import Larder
+
+/// The plain-YAML fast path must give exactly what the Yams path gives
+/// (values and positions), and hand everything outside its subset to Yams.
+@Suite struct PlainYAMLTests {
+    /// Front matter the fast path reads itself.
+    static let plain: [String] = [
+        "title: Pancakes\nservings: 4\n",
+        "title: Recipe 9999\ncategory: dinner\nservings: 4\nprep_time: 10 min\ncook_time: 1 h 15 min\ntags: [quick, family]\n",
+        "title: List 999\nrecipes:\n  - recipe: r00999\n    servings: 6\n  - recipe: r2\n    servings: 2.5\n",
+        "title: x\nrecipes:\n- recipe: a\n  servings: 1\n- b\nstore: market\n",
+        "title: Crème brûlée 🍮 for two\ntags: [crème,  brûlée ,x]\nnote: naïve café\n",
+        "title: t\n\nservings: -12\n\nflag: true\nother: False\nnothing: null\ntilde: ~\nnum: 1e3\nzero: 01\nneg: -0.5\n",
+        "tags: []\nempty: [ ]\nsource:\n  name: Grandma's book\n  page: 12\n  deep:\n    deeper: yes\n",
+        "  title: indented root\n  servings: 2\n",
+        "title: a - b -- c\nlist:\n  - one two\n  - 3\n",
+        "title: trailing spaces   \nkey:   spaced value\n",
+    ]
+
+    /// Front matter outside the subset (or invalid): Yams reads it.
+    static let other: [String] = [
+        "",
+        "\n",
+        "title: \"Soup: the best\"\n",
+        "title: 'quoted'\n",
+        "title: Soup # comment\n",
+        "# comment\ntitle: x\n",
+        "title: a\ntitle: b\n",
+        "title: a: b\n",
+        "title:\n",
+        "title:\nservings: 2\n",
+        "title: multi\n  line\n",
+        "base: &a x\nother: *a\n",
+        "title: !!str 12\n",
+        "title: |\n  block\n",
+        "title: >\n  folded\n",
+        "title:\tx\n",
+        "\ttitle: x\n",
+        "title: x\r\nservings: 2\r\n",
+        "tags: [a, b,]\n",
+        "tags: [a,\n  b]\n",
+        "tags: [[a]]\n",
+        "tags: {a: b}\n",
+        "- a\n- b\n",
+        "just text\n",
+        "title: x\n  \nservings: 2\n",
+        "title: x\n - y\n",
+        "title: x\n- y\n",
+        "list:\n  -\n  - a\n",
+        "list:\n  -  a\n",
+        "? key\n: value\n",
+        "title: time 10:30\n",
+        "title: a\u{2028}b\n",
+        "title: a\u{85}b\n",
+        "list:\n  - - 4\n",
+        "title: ...\n",
+        "1key: x\n",
+        "key : x\n",
+    ]
+
+    private func both(_ yaml: String) -> (fast: (FrontMatter?, [Diagnostic]), yams: (FrontMatter?, [Diagnostic])) {
+        let text = Substring("---\n" + yaml + "---\nBody\n")
+        return (
+            FrontMatter.read(text, path: "r.md"),
+            FrontMatter.read(text, path: "r.md", plainFastPath: false)
+        )
+    }
+
+    @Test(arguments: plain) func fastPathReadsPlainYAMLAsYamsDoes(_ yaml: String) throws {
+        #expect(PlainYAML.read(yaml, lineOffset: 1) != nil)
+        let (fast, yams) = both(yaml)
+        #expect(yams.1.isEmpty)
+        #expect(fast.1 == yams.1)
+        let fastFields = try #require(fast.0?.fields)
+        #expect(fastFields == yams.0?.fields)
+        #expect(fast.0?.bodyStartLine == yams.0?.bodyStartLine)
+    }
+
+    @Test(arguments: other) func everythingElseGoesToYams(_ yaml: String) {
+        #expect(PlainYAML.read(yaml, lineOffset: 1) == nil)
+        let (fast, yams) = both(yaml)
+        #expect(fast.1 == yams.1)
+        #expect(fast.0?.fields == yams.0?.fields)
+    }
+}
