@@ -369,7 +369,8 @@ struct CmarkTreeBuilder {
     /// A table cell: its range without the padding around the content.
     private func cellLayout(_ node: OpaquePointer) -> TextLayout? {
         let (first, start, _, end) = bounds(node)
-        guard first >= 0 else { return nil }
+        // A cell cmark adds to a short row has no place in the source (column 0).
+        guard first >= 0, start >= 0 else { return nil }
         let cellStart = source.skippingWhitespace(line: first, from: start)
         let cellEnd = source.trimmingWhitespace(line: first, upTo: end, floor: cellStart)
         return TextLayout(

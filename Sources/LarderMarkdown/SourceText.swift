@@ -121,7 +121,7 @@ struct SourceText: Sendable, Hashable {
     /// `from` moved past spaces and tabs on line `index`.
     func skippingWhitespace(line index: Int, from offset: Int) -> Int {
         let line = line(index)
-        var offset = offset
+        var offset = max(offset, 0)
         while offset < line.count, Self.isWhitespace(line[line.startIndex + offset]) { offset += 1 }
         return offset
     }

@@ -141,6 +141,19 @@ import Testing
         #expect(document.blocks[0].plainText == "Item\tQty\tNote\né oat\t2\told\nx\t\t")
     }
 
+    /// A row with fewer cells than the header: cmark fills in empty cells
+    /// that have no place in the source (column 0), which once made the
+    /// tree builder index before the start of the line and crash `check`.
+    @Test func shortTableRowsGetEmptyCells() throws {
+        let document = Markdown.parse("| a | b |\n|---|---|\n| 3 |\n")
+        guard case .table(let table) = try #require(document.blocks.first).kind else {
+            Issue.record("expected a table")
+            return
+        }
+        #expect(table.rows.map { $0.map(\.plainText) } == [["3", ""]])
+        #expect(table.rows[0][0].start == MarkdownPosition(line: 3, column: 3))
+    }
+
     @Test func otherBlocksAndInlines() throws {
         let document = Markdown.parse("""
             Text with `code`, a <b>tag</b>, ![alt *text*](img.png "T"), line  
