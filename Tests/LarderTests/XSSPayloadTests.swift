@@ -212,7 +212,12 @@ enum ServedErrors {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // A server that never prints its address must not hang the suite:
+        // stopped after a minute, its output ends and the read below returns.
+        let watchdog = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
         defer {
+            watchdog.cancel()
             process.terminate()
             process.waitUntilExit()
         }
@@ -231,7 +236,7 @@ enum ServedErrors {
         }
         let fetched = try await ProcessResult.runDetached(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", "-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())", url.absoluteString]
+            ["python3", "-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=60).read().decode())", url.absoluteString]
         )
         guard fetched.status == 0 else { throw ToolFailure(tool: "GET \(url)", status: fetched.status, output: fetched.stderr) }
         return fetched.stdout
