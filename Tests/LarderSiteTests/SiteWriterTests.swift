@@ -286,27 +286,17 @@ import Darwin
         }
     }
 
-    @Test func aBuildWaitsForTheLockThenWrites() throws {
+    @Test func aBuildWaitsForTheLockThenWrites() async throws {
         let folder = try WriterFolder()
         defer { folder.remove() }
         let fd = open(folder.path("._site.larder-lock"), O_RDWR | O_CREAT, 0o644)
         #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
-        let writer = folder.writer(lockTimeout: .seconds(60))
-        // The waiting build on a thread of its own, not the test runner's
-        // pool: on a busy machine a pool thread blocked in the wait could
-        // keep this test from ever releasing the lock.
-        let result = Mutex<Result<SiteWriteSummary, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            let outcome = Result { try writer.write([OutputFile(path: "index.html", text: "hi")]) }
-            result.withLock { $0 = outcome }
-            done.signal()
-        }.start()
-        usleep(300_000)
+        let writer = folder.writer(lockTimeout: .seconds(120))
+        let build = Task.detached { try writer.write([OutputFile(path: "index.html", text: "hi")]) }
+        try await Task.sleep(for: .milliseconds(300))
         #expect(try folder.entries(".") == ["._site.larder-lock", "kitchen"])
         close(fd)
-        done.wait()
-        #expect(try result.withLock { $0 }?.get().fileCount == 1)
+        #expect(try await build.value.fileCount == 1)
         // The lock file goes with the build that held it last.
         #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
     }
