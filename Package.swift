@@ -52,7 +52,7 @@ let package = Package(
         ),
         // Mustache templates compiled once into node trees, rendered over
         // typed values straight to bytes (the theme's engine).
-        .target(name: "LarderTemplate"),
+        .target(name: "LarderTemplate", dependencies: ["LarderCore"]),
         // The render and write stages: pages, shares and the site on disk.
         .target(
             name: "LarderSite",

@@ -1,3 +1,5 @@
+import LarderCore
+
 /// One render: walks the nodes over a stack of values, appending bytes.
 ///
 /// The state that partials and sections change (indentation, block
@@ -207,7 +209,7 @@ struct TemplateRenderer {
     private mutating func write(_ value: TemplateValue, escaped: Bool) {
         switch value {
         case .string(let string):
-            if escaped { HTMLEscape.append(string, to: &output) } else { output.append(contentsOf: string.utf8) }
+            if escaped { MarkupEscape.append(string, to: &output) } else { output.append(contentsOf: string.utf8) }
         case .int(let number): Self.append(number, to: &output)
         case .double(let number): output.append(contentsOf: "\(number)".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)

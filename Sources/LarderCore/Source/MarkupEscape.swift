@@ -1,7 +1,9 @@
-/// Text made safe for HTML: `&`, `<`, `>`, `"` and `'` as entities (the
-/// same five, spelled the same, as swift-mustache), so a value is safe in
-/// element content and in quoted attributes.
-public enum HTMLEscape {
+/// Text made safe for HTML and XML: `&`, `<`, `>`, `"` and `'` as entities,
+/// so a value is safe in element content and in quoted attributes. Works on
+/// UTF-8 bytes: the five are ASCII and never part of a longer sequence, so a
+/// quote followed by a combining mark (one Swift `Character`) is still
+/// escaped. Used by the template engine and by `String.markupEscaped`.
+public enum MarkupEscape {
     /// Appends `text`, escaped, to `output`: runs without any of the five are
     /// copied whole.
     public static func append(_ text: String, to output: inout [UInt8]) {
