@@ -163,21 +163,15 @@ struct DataFolder: Sendable {
         for name in names where !name.hasPrefix(".") {
             let path = "\(folder)/\(name)"
             let at = SourceLocation(path: path, line: 1, column: 1)
-            let format: DataFile.Format
-            let id: String
-            if name.hasSuffix(".md") {
-                format = .markdown
-                id = String(name.dropLast(3))
-            } else if name.hasSuffix(".json") {
-                format = .json
-                id = String(name.dropLast(5))
-            } else {
+            guard let claimed = Self.claimedID(name) else {
                 diagnostics.append(.warning(
                     "unknown-file", "'\(path)' is not a data file and is ignored",
                     at: at, hint: "\(folder)/ holds .md and .json files only"
                 ))
                 continue
             }
+            let id = String(claimed)
+            let format: DataFile.Format = name.hasSuffix(".md") ? .markdown : .json
             let (type, size) = entry(path)
             guard type == .regular else {
                 diagnostics.append(type.diagnostic(for: path))
@@ -186,7 +180,7 @@ struct DataFolder: Sendable {
             guard Identifier.isValid(id) else {
                 diagnostics.append(.error(
                     "bad-id", "the file name '\(id)' is not a valid id: lowercase letters, digits and - only",
-                    at: at, hint: "rename the file to '\(Identifier.suggest(from: id))\(name.hasSuffix(".md") ? ".md" : ".json")'"
+                    at: at, hint: "rename the file to '\(Identifier.suggest(from: id))\(name[claimed.endIndex...])'"
                 ))
                 continue
             }
