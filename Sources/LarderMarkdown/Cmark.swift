@@ -58,6 +58,17 @@ enum Cmark {
         return String(cString: html)
     }
 
+    /// Whether `node`'s type is the extension type `name` ("tasklist",
+    /// "table"…), compared in place: no String per node.
+    static func typeName(of node: OpaquePointer, is name: StaticString) -> Bool {
+        guard let type = cmark_node_get_type_string(node) else { return false }
+        return name.withUTF8Buffer { expected in
+            // A shorter type name stops at its NUL, which no name byte equals.
+            for (index, byte) in expected.enumerated() where UInt8(bitPattern: type[index]) != byte { return false }
+            return type[expected.count] == 0
+        }
+    }
+
     static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
     }

@@ -23,17 +23,24 @@ struct CmarkTreeBuilder {
         }
     }
 
-    private enum Built {
-        case block(MarkdownBlock)
-        case inline(MarkdownInline)
-        case item(MarkdownListItem)
-        case row(isHeader: Bool, cells: [MarkdownText])
-        case cell(MarkdownText)
+    /// What a node's children built, one array per kind of value: each
+    /// parent takes the one kind it holds (a list its items, a paragraph its
+    /// inlines), so no value is wrapped, filtered or copied on the way up.
+    private struct Children {
+        var blocks: [MarkdownBlock] = []
+        var inlines: [MarkdownInline] = []
+        var items: [MarkdownListItem] = []
+        var rows: [(isHeader: Bool, cells: [MarkdownText])] = []
+        var cells: [MarkdownText] = []
 
-        var block: MarkdownBlock? { if case .block(let value) = self { value } else { nil } }
-        var inline: MarkdownInline? { if case .inline(let value) = self { value } else { nil } }
-        var item: MarkdownListItem? { if case .item(let value) = self { value } else { nil } }
-        var cell: MarkdownText? { if case .cell(let value) = self { value } else { nil } }
+        /// The children of a node this module does not model, for its parent.
+        mutating func adopt(_ other: Children) {
+            blocks += other.blocks
+            inlines += other.inlines
+            items += other.items
+            rows += other.rows
+            cells += other.cells
+        }
     }
 
     /// Where a text block's content lies, line by line (0-based line index,
@@ -63,7 +70,7 @@ struct CmarkTreeBuilder {
         /// Prefixes of its children's continuation lines.
         var childContainer: [ContainerPrefix]
         var layout: TextLayout?
-        var children: [Built] = []
+        var children = Children()
     }
 
     private var stack: [Frame] = []
@@ -96,7 +103,9 @@ struct CmarkTreeBuilder {
         let kind = Self.kind(of: node)
         let container = stack.last?.childContainer ?? []
         if kind.isLeaf {
-            if let built = leaf(node, kind: kind, container: container) { stack[stack.count - 1].children.append(built) }
+            var siblings = takeParentChildren()
+            leaf(node, kind: kind, container: container, into: &siblings)
+            stack[stack.count - 1].children = siblings
             return
         }
         var frame = Frame(node: node, kind: kind, container: container, childContainer: container)
@@ -114,108 +123,123 @@ struct CmarkTreeBuilder {
     private mutating func exit() {
         guard let frame = stack.popLast() else { return }
         if frame.kind == .document {
-            blocks = frame.children.compactMap(\.block)
+            blocks = frame.children.blocks
             return
         }
         guard !stack.isEmpty else { return }
-        let built = container(frame)
-        stack[stack.count - 1].children.append(contentsOf: built)
+        var siblings = takeParentChildren()
+        container(frame, layout: layout, into: &siblings)
+        stack[stack.count - 1].children = siblings
+    }
+
+    /// The children of the innermost open node, moved out (not copied) so
+    /// that appending to them never copies their arrays; put them back after.
+    private mutating func takeParentChildren() -> Children {
+        var children = Children()
+        swap(&children, &stack[stack.count - 1].children)
+        return children
     }
 
     /// The innermost text block being built (for inline positions).
     private var layout: TextLayout? {
-        stack.last(where: { $0.layout != nil })?.layout
+        var index = stack.count - 1
+        while index >= 0 {
+            if let layout = stack[index].layout { return layout }
+            index -= 1
+        }
+        return nil
     }
 
-    private func leaf(_ node: OpaquePointer, kind: NodeKind, container: [ContainerPrefix]) -> Built? {
-        let literal = Cmark.string(cmark_node_get_literal(node))
-        func block(_ blockKind: MarkdownBlock.Kind) -> Built {
-            .block(MarkdownBlock(kind: blockKind, range: range(of: node) ?? emptyRange, container: container))
+    private func leaf(_ node: OpaquePointer, kind: NodeKind, container: [ContainerPrefix], into parent: inout Children) {
+        func literal() -> String { Cmark.string(cmark_node_get_literal(node)) }
+        func block(_ blockKind: MarkdownBlock.Kind) {
+            parent.blocks.append(MarkdownBlock(kind: blockKind, range: range(of: node) ?? emptyRange, container: container))
         }
-        func inline(_ inlineKind: MarkdownInline.Kind) -> Built {
-            .inline(MarkdownInline(kind: inlineKind, range: range(of: node, layout: layout)))
+        func inline(_ inlineKind: MarkdownInline.Kind) {
+            parent.inlines.append(MarkdownInline(kind: inlineKind, range: range(of: node, layout: layout)))
         }
         switch kind {
         case .codeBlock:
-            return block(.codeBlock(MarkdownCodeBlock(info: Cmark.string(cmark_node_get_fence_info(node)), code: literal)))
-        case .htmlBlock: return block(.htmlBlock(literal))
-        case .thematicBreak: return block(.thematicBreak)
-        case .text: return inline(.text(literal))
-        case .code: return inline(.code(literal))
-        case .htmlInline: return inline(.html(literal))
-        case .softBreak: return .inline(MarkdownInline(kind: .softBreak, range: nil))
-        case .lineBreak: return .inline(MarkdownInline(kind: .lineBreak, range: nil))
-        default: return nil
+            block(.codeBlock(MarkdownCodeBlock(info: Cmark.string(cmark_node_get_fence_info(node)), code: literal())))
+        case .htmlBlock: block(.htmlBlock(literal()))
+        case .thematicBreak: block(.thematicBreak)
+        case .text: inline(.text(literal()))
+        case .code: inline(.code(literal()))
+        case .htmlInline: inline(.html(literal()))
+        case .softBreak: parent.inlines.append(MarkdownInline(kind: .softBreak, range: nil))
+        case .lineBreak: parent.inlines.append(MarkdownInline(kind: .lineBreak, range: nil))
+        default: break
         }
     }
 
-    private func container(_ frame: Frame) -> [Built] {
+    /// Builds the value of a finished container node into its parent's
+    /// children; `layout` is the text block around it (for inline positions).
+    private func container(_ frame: Frame, layout: TextLayout?, into parent: inout Children) {
         let node = frame.node
-        let blocks = frame.children.compactMap(\.block)
-        let inlines = frame.children.compactMap(\.inline)
-        func block(_ kind: MarkdownBlock.Kind) -> [Built] {
-            [.block(MarkdownBlock(kind: kind, range: range(of: node) ?? emptyRange, container: frame.container))]
+        func block(_ kind: MarkdownBlock.Kind) {
+            parent.blocks.append(MarkdownBlock(kind: kind, range: range(of: node) ?? emptyRange, container: frame.container))
         }
-        func inline(_ kind: MarkdownInline.Kind) -> [Built] {
-            [.inline(MarkdownInline(kind: kind, range: range(of: node, layout: layout)))]
+        func inline(_ kind: MarkdownInline.Kind) {
+            parent.inlines.append(MarkdownInline(kind: kind, range: range(of: node, layout: layout)))
         }
+        let children = frame.children
         switch frame.kind {
         case .document, .other:
-            return frame.children
+            parent.adopt(children)
         case .blockQuote:
-            return block(.blockQuote(blocks))
+            block(.blockQuote(children.blocks))
         case .list:
             let isOrdered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-            return block(.list(MarkdownList(
+            block(.list(MarkdownList(
                 isOrdered: isOrdered,
                 start: isOrdered ? Int(cmark_node_get_list_start(node)) : nil,
                 isTight: cmark_node_get_list_tight(node) != 0,
-                items: frame.children.compactMap(\.item)
+                items: children.items
             )))
         case .item:
-            return [.item(item(node, children: blocks, childContainer: frame.childContainer))]
+            parent.items.append(item(node, children: children.blocks, childContainer: frame.childContainer))
         case .paragraph:
-            return block(.paragraph(text(frame.layout, inlines: inlines, node: node)))
+            block(.paragraph(text(frame.layout, inlines: children.inlines, node: node)))
         case .heading:
             let heading = MarkdownHeading(
                 level: Int(cmark_node_get_heading_level(node)),
-                text: text(frame.layout, inlines: inlines, node: node)
+                text: text(frame.layout, inlines: children.inlines, node: node)
             )
-            return block(.heading(heading))
+            block(.heading(heading))
         case .table:
             var header: [MarkdownText] = []
             var rows: [[MarkdownText]] = []
-            for case .row(let isHeader, let cells) in frame.children {
+            for (isHeader, cells) in children.rows {
                 if isHeader { header = cells } else { rows.append(cells) }
             }
-            return block(.table(MarkdownTable(alignments: alignments(of: node), header: header, rows: rows)))
+            block(.table(MarkdownTable(alignments: alignments(of: node), header: header, rows: rows)))
         case .tableRow(let isHeader):
-            return [.row(isHeader: isHeader, cells: frame.children.compactMap(\.cell))]
+            parent.rows.append((isHeader: isHeader, cells: children.cells))
         case .tableCell:
-            return [.cell(text(frame.layout, inlines: inlines, node: node))]
-        case .emphasis: return inline(.emphasis(inlines))
-        case .strong: return inline(.strong(inlines))
-        case .strikethrough: return inline(.strikethrough(inlines))
+            parent.cells.append(text(frame.layout, inlines: children.inlines, node: node))
+        case .emphasis: inline(.emphasis(children.inlines))
+        case .strong: inline(.strong(children.inlines))
+        case .strikethrough: inline(.strikethrough(children.inlines))
         case .link:
-            return inline(.link(
+            inline(.link(
                 destination: Cmark.string(cmark_node_get_url(node)),
                 title: Cmark.string(cmark_node_get_title(node)),
-                children: inlines
+                children: children.inlines
             ))
         case .image:
-            return inline(.image(
+            inline(.image(
                 source: Cmark.string(cmark_node_get_url(node)),
                 title: Cmark.string(cmark_node_get_title(node)),
-                children: inlines
+                children: children.inlines
             ))
         case .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak, .lineBreak, .code, .htmlInline:
-            return []  // leaves never get here
+            break  // leaves never get here
         }
     }
 
     private func item(_ node: OpaquePointer, children: [MarkdownBlock], childContainer: [ContainerPrefix]) -> MarkdownListItem {
         var taskState: MarkdownListItem.TaskState?
-        if Cmark.string(cmark_node_get_type_string(node)) == "tasklist" {
+        if Cmark.typeName(of: node, is: "tasklist") {
             taskState = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked
         }
         var markdown = ""
@@ -301,8 +325,11 @@ struct CmarkTreeBuilder {
             let start = range(of: node)?.start ?? emptyRange.start
             return MarkdownText(source: "", lineStarts: [start], inlines: inlines)
         }
+        let text = lines.count == 1
+            ? source.text(line: lines[0].index, from: lines[0].start, to: lines[0].end)
+            : lines.map { source.text(line: $0.index, from: $0.start, to: $0.end) }.joined(separator: "\n")
         return MarkdownText(
-            source: lines.map { source.text(line: $0.index, from: $0.start, to: $0.end) }.joined(separator: "\n"),
+            source: text,
             lineStarts: lines.map {
                 MarkdownPosition(
                     line: $0.index + 1 + lineOffset,
@@ -422,14 +449,12 @@ struct CmarkTreeBuilder {
         case CMARK_NODE_IMAGE: return .image
         default:
             // Extension node types are numbered at registration; their names are stable.
-            switch Cmark.string(cmark_node_get_type_string(node)) {
-            case "table": return .table
-            case "table_header": return .tableRow(isHeader: true)
-            case "table_row": return .tableRow(isHeader: false)
-            case "table_cell": return .tableCell
-            case "strikethrough": return .strikethrough
-            default: return .other
-            }
+            if Cmark.typeName(of: node, is: "table_cell") { return .tableCell }
+            if Cmark.typeName(of: node, is: "table_row") { return .tableRow(isHeader: false) }
+            if Cmark.typeName(of: node, is: "table_header") { return .tableRow(isHeader: true) }
+            if Cmark.typeName(of: node, is: "table") { return .table }
+            if Cmark.typeName(of: node, is: "strikethrough") { return .strikethrough }
+            return .other
         }
     }
 }

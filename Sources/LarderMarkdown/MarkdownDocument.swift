@@ -57,6 +57,7 @@ extension SourceText {
         }
         guard firstIndex <= lastIndex else { return "" }
         var lines: [String] = []
+        lines.reserveCapacity(lastIndex - firstIndex + 1)
         for index in firstIndex...lastIndex {
             let start: Int
             if index == firstIndex {
@@ -73,6 +74,7 @@ extension SourceText {
             let end = index == lastIndex ? endOffset : length(ofLine: index)
             lines.append(text(line: index, from: start, to: end))
         }
+        if lines.count == 1 { return lines[0] }
         while let tail = lines.last, tail.allSatisfy({ $0 == " " || $0 == "\t" }), lines.count > 1 {
             lines.removeLast()
         }

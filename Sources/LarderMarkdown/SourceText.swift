@@ -17,36 +17,50 @@ struct SourceText: Sendable, Hashable {
     /// terminator).
     private let starts: [Int]
     private let ends: [Int]
+    /// Whether each line is all ASCII: there a byte column is a scalar
+    /// column, and nothing needs counting (most lines of most files; one
+    /// `½` must not slow down the rest of its file).
+    private let asciiLines: [Bool]
 
     init(_ text: String) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            // cmark replaces NUL with U+FFFD before counting columns; do the
-            // same so both sides count the same bytes.
-            if byte == 0 { bytes += [0xEF, 0xBF, 0xBD] } else { bytes.append(byte) }
+        var bytes = Array(text.utf8)
+        // cmark replaces NUL with U+FFFD before counting columns; do the
+        // same so both sides count the same bytes. NUL is rare (the readers
+        // refuse it in files), so the copy happens only when there is one.
+        if bytes.contains(0) {
+            var replaced: [UInt8] = []
+            replaced.reserveCapacity(bytes.count + 16)
+            for byte in bytes {
+                if byte == 0 { replaced += [0xEF, 0xBF, 0xBD] } else { replaced.append(byte) }
+            }
+            bytes = replaced
         }
         var starts = [0]
         var ends: [Int] = []
-        var index = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\n"):
-                ends.append(index)
-                starts.append(index + 1)
-            case UInt8(ascii: "\r"):
-                ends.append(index)
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                starts.append(index + 1)
-            default:
-                break
+        var asciiLines: [Bool] = []
+        var highBits: UInt8 = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                let byte = buffer[index]
+                highBits |= byte
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                    ends.append(index)
+                    asciiLines.append(highBits < 0x80)
+                    highBits = 0
+                    if byte == UInt8(ascii: "\r"), index + 1 < count, buffer[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
             }
-            index += 1
+            ends.append(count)
+            asciiLines.append(highBits < 0x80)
         }
-        ends.append(bytes.count)
         self.bytes = bytes
         self.starts = starts
         self.ends = ends
+        self.asciiLines = asciiLines
     }
 
     var lineCount: Int { starts.count }
@@ -72,11 +86,17 @@ struct SourceText: Sendable, Hashable {
     /// `byteColumn` of line `index`. Past the end of the line, one column per
     /// byte.
     func scalarColumn(line index: Int, byteColumn: Int) -> Int {
-        let line = line(index)
         let before = max(byteColumn - 1, 0)
-        let inLine = min(before, line.count)
+        // Out of range, a line has no bytes: one column per byte too.
+        guard index >= 0, index < asciiLines.count, !asciiLines[index] else { return before + 1 }
+        let start = starts[index]
+        let inLine = min(before, ends[index] - start)
         // A scalar starts at every byte that is not a UTF-8 continuation byte.
-        let scalars = line.prefix(inLine).reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        let scalars = bytes.withUnsafeBufferPointer { buffer in
+            var scalars = 0
+            for offset in start..<start + inLine where buffer[offset] & 0xC0 != 0x80 { scalars += 1 }
+            return scalars
+        }
         return scalars + (before - inLine) + 1
     }
 
@@ -84,29 +104,32 @@ struct SourceText: Sendable, Hashable {
     /// the container prefixes are removed. A lazy continuation line missing a
     /// prefix keeps its bytes.
     func contentStart(line index: Int, container: [ContainerPrefix]) -> Int {
-        let line = Array(line(index))
+        guard !container.isEmpty else { return 0 }
+        let slice = line(index)
+        let base = slice.startIndex
+        let length = slice.count
         var offset = 0
         for prefix in container {
             switch prefix {
             case .quote:
                 var probe = offset
                 var spaces = 0
-                while probe < line.count, line[probe] == UInt8(ascii: " "), spaces < 3 {
+                while probe < length, slice[base + probe] == UInt8(ascii: " "), spaces < 3 {
                     probe += 1
                     spaces += 1
                 }
-                guard probe < line.count, line[probe] == UInt8(ascii: ">") else { continue }
+                guard probe < length, slice[base + probe] == UInt8(ascii: ">") else { continue }
                 probe += 1
-                if probe < line.count, line[probe] == UInt8(ascii: " ") || line[probe] == UInt8(ascii: "\t") {
+                if probe < length, slice[base + probe] == UInt8(ascii: " ") || slice[base + probe] == UInt8(ascii: "\t") {
                     probe += 1
                 }
                 offset = probe
             case .indent(let width):
                 var column = 0
-                while offset < line.count, column < width {
-                    if line[offset] == UInt8(ascii: " ") {
+                while offset < length, column < width {
+                    if slice[base + offset] == UInt8(ascii: " ") {
                         column += 1
-                    } else if line[offset] == UInt8(ascii: "\t") {
+                    } else if slice[base + offset] == UInt8(ascii: "\t") {
                         column += 4 - column % 4
                     } else {
                         break

@@ -40,6 +40,27 @@ import Testing
         #expect(document.blocks[0].range.start == MarkdownPosition(line: 1, column: 1))
     }
 
+    /// An all-ASCII line takes byte columns as they are; a line with a
+    /// non-ASCII character counts scalars. The ASCII lines of a document get
+    /// the same positions whether another line has `é` or not, and its own
+    /// line counts it once.
+    @Test func asciiAndNonASCIIDocumentsGiveTheSamePositions() throws {
+        let body = "- 2 eggs, *beaten*\n  > quoted `code`\n\n1. Boil [it](x).\n"
+        let ascii = Markdown.parse(body + "\nEnd.\n")
+        let unicode = Markdown.parse(body + "\nEnd é *x*.\n")
+        #expect(ascii.blocks.dropLast() == unicode.blocks.dropLast())
+        let last = try #require(unicode.blocks.last?.paragraph)
+        #expect(last.inlines.last?.range?.start == MarkdownPosition(line: 6, column: 10))
+        #expect(unicode.position(line: 6, byteColumn: 8) == MarkdownPosition(line: 6, column: 7))
+        // Line ends of every kind end a line's ASCII-ness too.
+        let mixed = Markdown.parse("é\r\n\rEnd *y*\r\nü *z*\n")
+        let paragraph = try #require(mixed.blocks.last?.paragraph)
+        #expect(paragraph.inlines.compactMap(\.range?.start) == [
+            MarkdownPosition(line: 3, column: 1), MarkdownPosition(line: 3, column: 5),
+            MarkdownPosition(line: 4, column: 1), MarkdownPosition(line: 4, column: 3),
+        ])
+    }
+
     @Test func setextHeadingsUseTheLinesAboveTheUnderline() throws {
         let document = Markdown.parse("Shopping *list*\nfor today\n===\n")
         let heading = try #require(document.blocks.first?.heading)
