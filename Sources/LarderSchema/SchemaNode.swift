@@ -1,5 +1,6 @@
 import Foundation
 import LarderCore
+import Synchronization
 
 /// The JSON types of JSON Schema's `type` keyword.
 enum JSONType: String, Sendable, Hashable {
@@ -23,6 +24,7 @@ enum JSONType: String, Sendable, Hashable {
 struct SchemaPattern: Sendable {
     var source: String
     var regex: NSRegularExpression
+    private let memo = Memo()
 
     init?(_ source: String) {
         guard let regex = try? NSRegularExpression(pattern: Self.translated(source)) else { return nil }
@@ -30,10 +32,37 @@ struct SchemaPattern: Sendable {
         self.regex = regex
     }
 
-    /// Unanchored search, as ECMA-262's `RegExp.prototype.test`.
+    /// Unanchored search, as ECMA-262's `RegExp.prototype.test`. Short
+    /// strings are answered from a memo: a kitchen repeats the same few ids,
+    /// times and codes thousands of times, and a regex match through
+    /// Foundation costs far more than a lookup.
     func matches(_ string: String) -> Bool {
+        let memoized = string.utf8.count <= Memo.longestString
+        if memoized, let known = memo.answer(for: string) { return known }
         let range = NSRange(location: 0, length: string.utf16.count)
-        return regex.firstMatch(in: string, range: range) != nil
+        let matches = regex.firstMatch(in: string, range: range) != nil
+        if memoized { memo.record(matches, for: string) }
+        return matches
+    }
+
+    /// Answers already given, shared by every thread validating with this
+    /// pattern (a class: the schema is compiled once and copied into each
+    /// evaluation, and the answers must be shared, not copied). Bounded, so
+    /// a folder of distinct values cannot grow it without end.
+    private final class Memo: Sendable {
+        static let longestString = 64
+        static let capacity = 4096
+        private let answers = Mutex<[String: Bool]>([:])
+
+        func answer(for string: String) -> Bool? {
+            answers.withLock { $0[string] }
+        }
+
+        func record(_ answer: Bool, for string: String) {
+            answers.withLock { answers in
+                if answers.count < Self.capacity { answers[string] = answer }
+            }
+        }
     }
 
     /// ECMA-262 `$` (no multiline flag) matches only at the very end; ICU's also

@@ -121,6 +121,20 @@ import Testing
             ])
     }
 
+    /// Pattern answers are memoized per compiled schema: the same strings
+    /// checked again, by one evaluation or another, give the same answers,
+    /// and strings too long for the memo are still matched.
+    @Test func patternAnswersRepeatAndLongStringsStillMatch() throws {
+        let compiled = try JSONSchema(JSONReader.parse(Self.listSchema))
+        let long = String(repeating: "a", count: 200)
+        for _ in 0..<3 {
+            let value = try JSONReader.parse(#"{"title": "x", "id": "pancakes", "slug": "Pan cakes"}"#)
+            #expect(compiled.validate(value).map(\.keyword) == ["pattern"])
+            #expect(compiled.validate(try JSONReader.parse(#"{"title": "x", "id": "\#(long)"}"#)).isEmpty)
+            #expect(compiled.validate(try JSONReader.parse(#"{"title": "x", "id": "\#(long)A"}"#)).map(\.keyword) == ["pattern"])
+        }
+    }
+
     @Test func duplicateItem() throws {
         #expect(
             try violations(#"{"title": "x", "tags": ["a", "b", "c", "b"]}"#) == [
