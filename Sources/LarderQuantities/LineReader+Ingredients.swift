@@ -49,9 +49,9 @@ extension LineReader {
         let labelRange = text.trimmed(label)
         let labelText: String
         if text[labelRange].allSatisfy(\.isASCII) {
-            var label = String.UnicodeScalarView()
+            var label: [UInt8] = []
             appendWords(labelRange, to: &label)
-            labelText = String(label)
+            labelText = String(decoding: label, as: UTF8.self)
         } else {
             labelText = text.string(labelRange).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
@@ -110,7 +110,7 @@ extension LineReader {
     /// scalars: the same note, read in place instead of through a String per
     /// part and per word (most ingredients with a comma have a note).
     private mutating func addASCIIIngredientNote(_ range: Range<Int>) {
-        var note = String.UnicodeScalarView()
+        var note: [UInt8] = []
         var partStart = range.lowerBound
         while partStart < range.upperBound {
             let partEnd = text[partStart..<range.upperBound].firstIndex(of: ",") ?? range.upperBound
@@ -121,13 +121,13 @@ extension LineReader {
                 words = text.trimmed(words.lowerBound..<lastWord.lowerBound)
             }
             if !words.isEmpty {
-                if !note.isEmpty { note.append(contentsOf: ", ".unicodeScalars) }
+                if !note.isEmpty { note += [UInt8(ascii: ","), UInt8(ascii: " ")] }
                 appendWords(words, to: &note)
             }
             partStart = partEnd + 1
         }
         guard !note.isEmpty else { return }
-        notes.append((String(note), range))
+        notes.append((String(decoding: note, as: UTF8.self), range))
     }
 
     /// Whether the text in `range` is `lowercaseWord`, ignoring case.
@@ -136,17 +136,18 @@ extension LineReader {
             && zip(text[range], lowercaseWord.unicodeScalars).allSatisfy { $0.lowercases(to: $1) }
     }
 
-    /// Appends the words of `range` (trimmed ASCII text), with each run of
-    /// white space between them made one space.
-    private func appendWords(_ range: Range<Int>, to result: inout String.UnicodeScalarView) {
+    /// Appends the words of `range` (trimmed ASCII text) as UTF-8, with each
+    /// run of white space between them made one space: bytes, because
+    /// growing a String scalar by scalar costs far more.
+    private func appendWords(_ range: Range<Int>, to result: inout [UInt8]) {
         var spaceBefore = false
         for scalar in text[range] {
             if scalar.isSpace {
                 spaceBefore = true
             } else {
-                if spaceBefore { result.append(" ") }
+                if spaceBefore { result.append(UInt8(ascii: " ")) }
                 spaceBefore = false
-                result.append(scalar)
+                result.append(UInt8(truncatingIfNeeded: scalar.value))
             }
         }
     }

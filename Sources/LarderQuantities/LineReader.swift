@@ -18,7 +18,18 @@ struct LineReader {
         // a line has at most as many scalars as UTF-8 bytes.
         var text: [Unicode.Scalar] = []
         text.reserveCapacity(string.utf8.count)
-        for scalar in string.unicodeScalars { text.append(scalar) }
+        // Most lines are ASCII: each byte is its scalar, with no decoding.
+        let allASCII = string.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                text.append(Unicode.Scalar(byte))
+            }
+            return true
+        }
+        if allASCII != true {
+            text.removeAll(keepingCapacity: true)
+            for scalar in string.unicodeScalars { text.append(scalar) }
+        }
         self.text = text
         self.kind = kind
     }

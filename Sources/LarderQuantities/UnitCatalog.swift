@@ -41,8 +41,10 @@ public enum UnitCatalog {
         case .notASCII:
             let plain = stripped(String(String.UnicodeScalarView(name)))
             return caseSensitive[plain] ?? byName[plain.lowercased()]
-        case .plain(let plain, let hasUppercase):
-            return caseSensitive[plain] ?? byName[hasUppercase ? plain.lowercased() : plain]
+        case .plain(let plain, hasUppercase: false):
+            return byName[plain]  // every case-sensitive name has a capital
+        case .plain(let plain, hasUppercase: true):
+            return caseSensitive[plain] ?? byName[plain.lowercased()]
         }
     }
 
