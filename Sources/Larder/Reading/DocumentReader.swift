@@ -101,7 +101,9 @@ struct DocumentReader: Sendable {
     }
 
     private func readMarkdown(_ bytes: [UInt8], _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
-        if let offset = UTF8Check.firstInvalidOffset(in: bytes) {
+        // Validated once: the String made by the check is the text read below.
+        let validated = String(validating: bytes, as: UTF8.self)
+        if validated == nil, let offset = UTF8Check.firstInvalidOffset(in: bytes) {
             let position = UTF8Check.position(ofOffset: offset, in: bytes)
             decoder.diagnostics.append(.error(
                 "invalid-utf8", "the file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)))",
@@ -117,7 +119,7 @@ struct DocumentReader: Sendable {
             decoder.diagnostics.append(problem)
             return .unreadable
         }
-        var text = Substring(String(decoding: bytes, as: UTF8.self))
+        var text = Substring(validated ?? String(decoding: bytes, as: UTF8.self))
         if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
         let (frontMatter, problems) = FrontMatter.read(text, path: file.path)
         decoder.diagnostics += problems

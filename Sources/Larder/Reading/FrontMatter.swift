@@ -87,17 +87,22 @@ struct LineCursor {
 
     mutating func next() -> Line? {
         guard index < base.endIndex else { return nil }
-        let scalars = base.unicodeScalars
+        // On UTF-8 bytes: `\n` and `\r` never occur inside a multibyte
+        // character, so every index found is a character boundary, and no
+        // Unicode scalar is decoded.
+        let bytes = base.utf8
         var cursor = index
-        while cursor < base.endIndex, scalars[cursor] != "\n", scalars[cursor] != "\r" {
-            cursor = scalars.index(after: cursor)
+        while cursor < bytes.endIndex {
+            let byte = bytes[cursor]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+            bytes.formIndex(after: &cursor)
         }
         let text = base[index..<cursor]
-        if cursor < base.endIndex {
-            let wasCR = scalars[cursor] == "\r"
-            cursor = scalars.index(after: cursor)
-            if wasCR, cursor < base.endIndex, scalars[cursor] == "\n" {
-                cursor = scalars.index(after: cursor)
+        if cursor < bytes.endIndex {
+            let wasCR = bytes[cursor] == UInt8(ascii: "\r")
+            bytes.formIndex(after: &cursor)
+            if wasCR, cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: "\n") {
+                bytes.formIndex(after: &cursor)
             }
         }
         index = cursor

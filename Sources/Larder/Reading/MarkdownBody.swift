@@ -20,14 +20,15 @@ struct MarkdownBody {
         SourceLocation(path: path, line: position.line, column: position.column)
     }
 
-    private func sourcePosition(_ position: MarkdownPosition) -> SourcePosition {
+    private static func sourcePosition(_ position: MarkdownPosition) -> SourcePosition {
         SourcePosition(line: position.line, column: position.column)
     }
 
     /// The file position of the scalar `offset` scalars into `text.source`,
     /// whose line breaks the line parser reads as spaces: an item or
-    /// ingredient continued on the next line has its problems there.
-    private func sourcePosition(_ text: MarkdownText, offset: Int) -> SourcePosition {
+    /// ingredient continued on the next line has its problems there. Static,
+    /// so a closure that calls it captures the text alone, not the body.
+    private static func sourcePosition(_ text: MarkdownText, offset: Int) -> SourcePosition {
         var line = 0
         var column = 1
         for (index, scalar) in text.source.unicodeScalars.enumerated() {
@@ -114,7 +115,7 @@ struct MarkdownBody {
         for problem in parsed.problems {
             decoder.diagnostics.append(.error(
                 problem.code, problem.message,
-                at: SourceLocation(path: path, position: sourcePosition(text, offset: problem.offset)), hint: problem.hint
+                at: SourceLocation(path: path, position: Self.sourcePosition(text, offset: problem.offset)), hint: problem.hint
             ))
         }
         guard !parsed.name.isEmpty else { return nil }
@@ -140,7 +141,7 @@ struct MarkdownBody {
 
     /// A reference for a `@store` or `#category` marker, at the marker.
     private func marker(_ id: String, range: Range<Int>?, in text: MarkdownText, kind: Reference.Kind) -> Reference {
-        let position = sourcePosition(text, offset: range?.lowerBound ?? 0)
+        let position = Self.sourcePosition(text, offset: range?.lowerBound ?? 0)
         return Reference(kind: kind, target: id, location: SourceLocation(path: path, position: position))
     }
 
@@ -232,8 +233,8 @@ struct MarkdownBody {
                     guard let text = entry.text else { continue }
                     let line = text.source.joiningLines
                     recipe.ingredients.append(decoder.ingredient(
-                        line: line, at: sourcePosition(text.start), group: group,
-                        locate: { sourcePosition(text, offset: $0) }
+                        line: line, at: Self.sourcePosition(text.start), group: group,
+                        locate: { Self.sourcePosition(text, offset: $0) }
                     ))
                 }
             default:

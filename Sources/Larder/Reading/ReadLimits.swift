@@ -40,28 +40,31 @@ enum ReadLimits {
     /// `Limits.maximumLineLength` bytes, as a diagnostic at its start. Line
     /// ends are `\n`, `\r\n` and a lone `\r`, as the readers count them.
     static func overlongLine(in bytes: [UInt8], path: String) -> Diagnostic? {
-        var line = 1
-        var start = 0
-        var index = 0
-        while index <= bytes.count {
-            let atEnd = index == bytes.count
-            if atEnd || bytes[index] == 0x0A || bytes[index] == 0x0D {
-                let length = index - start
-                if length > Limits.maximumLineLength {
-                    return .error(
-                        "line-too-long",
-                        "line \(line) is \(Limits.describe(count: length)) bytes long, over the limit of \(Limits.describe(bytes: Limits.maximumLineLength))",
-                        at: SourceLocation(path: path, line: line, column: 1),
-                        hint: "break the text into several lines or paragraphs"
-                    )
+        let found: (line: Int, length: Int)? = bytes.withUnsafeBufferPointer { buffer in
+            var line = 1
+            var start = 0
+            var index = 0
+            let count = buffer.count
+            while index <= count {
+                let atEnd = index == count
+                if atEnd || buffer[index] == 0x0A || buffer[index] == 0x0D {
+                    let length = index - start
+                    if length > Limits.maximumLineLength { return (line, length) }
+                    if !atEnd, buffer[index] == 0x0D, index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+                    line += 1
+                    start = index + 1
                 }
-                if !atEnd, bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                line += 1
-                start = index + 1
+                index += 1
             }
-            index += 1
+            return nil
         }
-        return nil
+        guard let (line, length) = found else { return nil }
+        return .error(
+            "line-too-long",
+            "line \(line) is \(Limits.describe(count: length)) bytes long, over the limit of \(Limits.describe(bytes: Limits.maximumLineLength))",
+            at: SourceLocation(path: path, line: line, column: 1),
+            hint: "break the text into several lines or paragraphs"
+        )
     }
 
     /// More than `Limits.maximumItems` list-item lines (`- `, `* `, `+ `,

@@ -288,10 +288,14 @@ struct DocumentDecoder {
         locate: ((Int) -> SourcePosition)? = nil
     ) -> Ingredient {
         let parsed = LineParser.parseIngredient(text)
-        let locate = locate ?? { SourcePosition(line: start.line, column: start.column + $0) }
+        // A local function, not a default closure: nothing is allocated for
+        // the many lines that have no problem and no recipe link.
+        func position(_ offset: Int) -> SourcePosition {
+            locate?(offset) ?? SourcePosition(line: start.line, column: start.column + offset)
+        }
         for problem in parsed.problems {
             diagnostics.append(.error(
-                problem.code, problem.message, at: location(locate(problem.offset)), hint: problem.hint))
+                problem.code, problem.message, at: location(position(problem.offset)), hint: problem.hint))
         }
         var ingredient = Ingredient(name: parsed.name, location: location(start))
         ingredient.quantity = parsed.quantity
@@ -304,7 +308,7 @@ struct DocumentDecoder {
         ingredient.text = text
         if let recipe = parsed.recipe {
             let offset = parsed.recipeRange?.lowerBound ?? parsed.nameRange?.lowerBound ?? 0
-            references.append(Reference(kind: .recipe, target: recipe, location: location(locate(offset))))
+            references.append(Reference(kind: .recipe, target: recipe, location: location(position(offset))))
         }
         return ingredient
     }
