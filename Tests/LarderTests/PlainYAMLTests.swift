@@ -18,14 +18,18 @@ import Testing
         "  title: indented root\n  servings: 2\n",
         "title: a - b -- c\nlist:\n  - one two\n  - 3\n",
         "title: trailing spaces   \nkey:   spaced value\n",
+        "title: \"Soup: the best\"\n",
+        "title: 'quoted'\n",
+        "title: \"Tom's #1 \\\"soup\\\" \\\\ \\/ a\\tb\\nc\"  \nservings: \"4\"\n",
+        "title: 'It''s ''done'' \\n'\nflag: 'true'\nnone: \"null\"\nempty: ''\nalso: \"\"\n",
+        "title: \"Cr\\u00e8me br\\u00FBl\\u00e9e \\u20AC\"\nnote: \"naïve 🍮: [a, b] {c}\"\n",
+        "recipes:\n  - 'r1'\n  - recipe: \"r2\"\n    servings: '2'\n",
     ]
 
     /// Front matter outside the subset (or invalid): Yams reads it.
     static let other: [String] = [
         "",
         "\n",
-        "title: \"Soup: the best\"\n",
-        "title: 'quoted'\n",
         "title: Soup # comment\n",
         "# comment\ntitle: x\n",
         "title: a\ntitle: b\n",
@@ -59,6 +63,23 @@ import Testing
         "title: ...\n",
         "1key: x\n",
         "key : x\n",
+        "title: \"Soup\" # comment\n",
+        "title: 'Soup' extra\n",
+        "title: \"multi\n  line\"\n",
+        "title: 'multi\n  line'\n",
+        "title: \"unclosed\n",
+        "title: \"bad \\q escape\"\n",
+        "title: \"bell \\a\"\n",
+        "title: \"nul \\0\"\n",
+        "title: \"surrogate \\ud800\"\n",
+        "title: \"control \\u0001\"\n",
+        "title: \"short \\u12\"\n",
+        "title: \"long \\U0001F600\"\n",
+        "title: \"hex \\x41\"\n",
+        "title: \"line sep \\u2028\"\n",
+        "tags: [\"a\", b]\n",
+        "\"title\": x\n",
+        "title: \"a\"\"b\"\n",
     ]
 
     private func both(_ yaml: String) -> (fast: (FrontMatter?, [Diagnostic]), yams: (FrontMatter?, [Diagnostic])) {

@@ -2,11 +2,12 @@ import LarderCore
 
 /// A fast reader for the plain YAML nearly all front matter is written in:
 /// `key: value` lines, nested mappings, block lists (`- value`, `- key: value`)
-/// and one-line flow lists (`[a, b]`) of plain one-line scalars.
+/// and one-line flow lists (`[a, b]`) of plain one-line scalars, and quoted
+/// one-line values (`title: "Soup: the best"`).
 ///
 /// It gives exactly the positioned value the Yams path gives (same values,
 /// same positions: libyaml's marks, columns in Unicode scalars) and gives up
-/// (`nil`) on anything else: quotes, comments, tabs, anchors, tags, empty
+/// (`nil`) on anything else: quotes in flow lists, comments, tabs, anchors, tags, empty
 /// values, multi-line scalars, duplicate keys, blank-but-not-empty lines,
 /// unusual characters. The caller then reads the block with Yams, so every
 /// diagnostic still comes from one place.
@@ -208,6 +209,9 @@ struct PlainYAML {
     private mutating func inline(_ index: Int, from offset: Int) throws -> JSONValue {
         var end = lines[index].upperBound
         while end > offset, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") {
+            return try quoted(index, offset..<end)
+        }
         guard bytes[offset] == UInt8(ascii: "[") else { return try plain(index, offset..<end) }
         try countNode()
         guard depth < Limits.maximumYAMLDepth, bytes[end - 1] == UInt8(ascii: "]"), end - 1 > offset else {
@@ -230,6 +234,83 @@ struct PlainYAML {
             }
         }
         return JSONValue(.array(elements), at: at)
+    }
+
+    /// A quoted scalar filling `range` of line `index`, its closing quote the
+    /// last character: always a string. Single quotes double a quote inside
+    /// (`'it''s'`); double quotes take the escapes `\\`, `\"`, `\/`, `\n`,
+    /// `\t` and `\uXXXX` (a printable character). Anything else — other
+    /// escapes, a scalar running onto the next line, text after the closing
+    /// quote — is left to Yams.
+    private mutating func quoted(_ index: Int, _ range: Range<Int>) throws -> JSONValue {
+        try countNode()
+        let quote = bytes[range.lowerBound]
+        var text: [UInt8] = []
+        text.reserveCapacity(range.count)
+        var cursor = range.lowerBound + 1
+        while true {
+            guard cursor < range.upperBound else { throw Unsupported() }  // not closed on this line
+            let byte = bytes[cursor]
+            if byte == quote {
+                if quote == UInt8(ascii: "'"), cursor + 1 < range.upperBound, bytes[cursor + 1] == quote {
+                    text.append(quote)
+                    cursor += 2
+                    continue
+                }
+                break
+            }
+            if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                cursor = try escape(after: cursor, in: range, into: &text)
+                continue
+            }
+            text.append(byte)
+            cursor += 1
+        }
+        guard cursor == range.upperBound - 1 else { throw Unsupported() }
+        return JSONValue(.string(String(decoding: text, as: UTF8.self)), at: position(index, range.lowerBound))
+    }
+
+    /// The escape whose `\` is at `backslash`, appended as UTF-8; returns the
+    /// offset after it.
+    private func escape(after backslash: Int, in range: Range<Int>, into text: inout [UInt8]) throws -> Int {
+        let next = backslash + 1
+        guard next < range.upperBound else { throw Unsupported() }
+        switch bytes[next] {
+        case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "/"):
+            text.append(bytes[next])
+        case UInt8(ascii: "n"):
+            text.append(UInt8(ascii: "\n"))
+        case UInt8(ascii: "t"):
+            text.append(UInt8(ascii: "\t"))
+        case UInt8(ascii: "u"):
+            let digits = next + 1..<next + 5
+            guard digits.upperBound <= range.upperBound else { throw Unsupported() }
+            var value: UInt32 = 0
+            for offset in digits {
+                guard let digit = Self.hexValue(bytes[offset]) else { throw Unsupported() }
+                value = value << 4 | digit
+            }
+            // Printable characters only: control characters, surrogates and
+            // the characters libyaml treats specially are Yams' to handle.
+            guard value >= 0x20, value != 0x7F, !(0x80..<0xA0).contains(value), !(0xD800..<0xE000).contains(value),
+                value != 0x2028, value != 0x2029, value != 0xFEFF, value < 0xFFFE,
+                let scalar = Unicode.Scalar(value)
+            else { throw Unsupported() }
+            text.append(contentsOf: String(scalar).utf8)
+            return digits.upperBound
+        default:
+            throw Unsupported()
+        }
+        return next + 1
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 
     /// A plain scalar filling `range` of line `index`; only characters that
