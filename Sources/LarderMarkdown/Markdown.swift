@@ -40,7 +40,23 @@ public enum Markdown {
         let escaped = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map(escapingBlockSyntax)
             .joined(separator: "\n")
-        return parse(escaped).blocks.map(\.plainText).joined(separator: " ")
+        return plainTextBlocks(escaped).joined(separator: " ")
+    }
+
+    /// The plain text of `text`, blocks separated by blank lines: what
+    /// `parse(text).blocks.plainText` gives, read straight off cmark's tree
+    /// without building a `MarkdownDocument` (for renderers that only want text).
+    public static func plainText(_ text: String) -> String {
+        CmarkPlainText.joinedBlocks(plainTextBlocks(text))
+    }
+
+    /// Each top-level block's plain text, parsed as `parse` does.
+    static func plainTextBlocks(_ text: String) -> [String] {
+        // The bytes `parse` gives cmark (NUL as U+FFFD), without its line table when there is no NUL.
+        let bytes = text.utf8.contains(0) ? SourceText(text).bytes : Array(text.utf8)
+        return Cmark.withDocument(bytes, options: CMARK_OPT_SOURCEPOS, extensions: Cmark.parseExtensions) { root, _ in
+            CmarkPlainText.blocks(root)
+        }
     }
 
     /// `line` without leading whitespace, its first character escaped when it
