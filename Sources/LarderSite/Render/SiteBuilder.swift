@@ -330,8 +330,36 @@ public struct SiteBuilder: Sendable {
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
     }
 
-    /// A folder-safe id for free text such as a category or tag.
-    static func slug(_ text: String) -> String { Identifier.suggest(from: text) }
+    /// A folder-safe id for free text such as a category or tag:
+    /// `Identifier.suggest(from:)`, which ASCII text (nearly all of it) skips.
+    static func slug(_ text: String) -> String {
+        asciiSlug(text) ?? Identifier.suggest(from: text)
+    }
+
+    /// What `Identifier.suggest(from:)` gives for ASCII text, on bytes: there
+    /// the canonical decomposition changes nothing, no character is a
+    /// nonspacing mark and lowercasing maps only A-Z. Nil for other text.
+    static func asciiSlug(_ text: String) -> String? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            let kept: UInt8
+            switch byte {
+            case UInt8(ascii: "'"): continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): kept = byte
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte | 0x20
+            default:
+                pendingDash = true
+                continue
+            }
+            if pendingDash, !out.isEmpty { out.append(UInt8(ascii: "-")) }
+            pendingDash = false
+            out.append(kept)
+        }
+        return out.isEmpty ? "untitled" : String(decoding: out, as: UTF8.self)
+    }
 
     // MARK: Images
 
