@@ -27,6 +27,12 @@ public enum Markdown {
     /// `href`/`src` of `javascript:`, `vbscript:`, `file:` and `data:` links
     /// (other than `data:image/png|gif|jpeg|webp`) is emptied.
     public static func html(_ text: String) -> String {
+        if PlainLine.inert(text, forHTML: true) { return PlainLine.html(text) }
+        return htmlViaCmark(text)
+    }
+
+    /// `html` always through cmark.
+    static func htmlViaCmark(_ text: String) -> String {
         Cmark.withDocument(Array(text.utf8), options: CMARK_OPT_SMART, extensions: Cmark.renderExtensions) {
             Cmark.renderHTML($0, extensions: $1)
         }
@@ -37,6 +43,12 @@ public enum Markdown {
     /// at the start of a line (`# `, `- `, `1. `, `> `, fences, rules) is read
     /// as text, not as a block. Lines are joined with a space.
     public static func plainText(inline text: String) -> String {
+        if PlainLine.inert(text, forHTML: false) { return text }
+        return plainTextViaCmark(inline: text)
+    }
+
+    /// `plainText(inline:)` always through cmark.
+    static func plainTextViaCmark(inline text: String) -> String {
         let escaped = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map(escapingBlockSyntax)
             .joined(separator: "\n")
@@ -47,6 +59,12 @@ public enum Markdown {
     /// `parse(text).blocks.plainText` gives, read straight off cmark's tree
     /// without building a `MarkdownDocument` (for renderers that only want text).
     public static func plainText(_ text: String) -> String {
+        if PlainLine.inert(text, forHTML: false) { return text }
+        return plainTextViaCmark(text)
+    }
+
+    /// `plainText(_:)` always through cmark.
+    static func plainTextViaCmark(_ text: String) -> String {
         CmarkPlainText.joinedBlocks(plainTextBlocks(text))
     }
 
