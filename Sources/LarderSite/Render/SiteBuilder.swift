@@ -308,24 +308,27 @@ public struct SiteBuilder: Sendable {
     /// The first paragraph of some Markdown as plain text, at most ~160 characters.
     func summary(_ markdown: String?) -> String? {
         guard let markdown else { return nil }
-        // Up to the first blank line ("\n\n"), its lines joined with spaces.
-        var first = ""
+        // Up to the first blank line ("\n\n"), its lines joined with spaces
+        // (on UTF-8 bytes: a "\n" byte is always the scalar U+000A).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(markdown.utf8.count)
         var previousWasNewline = false
-        for scalar in markdown.unicodeScalars {
-            if scalar == "\n" {
-                if previousWasNewline { first.unicodeScalars.removeLast(); break }
-                first.unicodeScalars.append(" ")
+        for byte in markdown.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                if previousWasNewline { bytes.removeLast(); break }
+                bytes.append(UInt8(ascii: " "))
                 previousWasNewline = true
             } else {
-                first.unicodeScalars.append(scalar)
+                bytes.append(byte)
                 previousWasNewline = false
             }
         }
-        var plain = Substring(Markdown.plainText(inline: first))
+        var plain = Substring(Markdown.plainText(inline: String(decoding: bytes, as: UTF8.self)))
         while plain.first?.isWhitespace == true { plain.removeFirst() }
         while plain.last?.isWhitespace == true { plain.removeLast() }
         guard !plain.isEmpty else { return nil }
-        guard plain.count > 160 else { return String(plain) }
+        // At most 160 bytes are at most 160 characters: no need to count them.
+        guard plain.utf8.count > 160, plain.count > 160 else { return String(plain) }
         let cut = plain.prefix(157)
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
     }
