@@ -27,6 +27,12 @@ public enum Markdown {
     /// `href`/`src` of `javascript:`, `vbscript:`, `file:` and `data:` links
     /// (other than `data:image/png|gif|jpeg|webp`) is emptied.
     public static func html(_ text: String) -> String {
+        if PlainLine.inert(text, forHTML: true) { return PlainLine.html(text) }
+        return htmlViaCmark(text)
+    }
+
+    /// `html` always through cmark.
+    static func htmlViaCmark(_ text: String) -> String {
         Cmark.withDocument(Array(text.utf8), options: CMARK_OPT_SMART, extensions: Cmark.renderExtensions) {
             Cmark.renderHTML($0, extensions: $1)
         }
@@ -37,10 +43,38 @@ public enum Markdown {
     /// at the start of a line (`# `, `- `, `1. `, `> `, fences, rules) is read
     /// as text, not as a block. Lines are joined with a space.
     public static func plainText(inline text: String) -> String {
+        if PlainLine.inert(text, forHTML: false) { return text }
+        return plainTextViaCmark(inline: text)
+    }
+
+    /// `plainText(inline:)` always through cmark.
+    static func plainTextViaCmark(inline text: String) -> String {
         let escaped = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map(escapingBlockSyntax)
             .joined(separator: "\n")
-        return parse(escaped).blocks.map(\.plainText).joined(separator: " ")
+        return plainTextBlocks(escaped).joined(separator: " ")
+    }
+
+    /// The plain text of `text`, blocks separated by blank lines: what
+    /// `parse(text).blocks.plainText` gives, read straight off cmark's tree
+    /// without building a `MarkdownDocument` (for renderers that only want text).
+    public static func plainText(_ text: String) -> String {
+        if PlainLine.inert(text, forHTML: false) { return text }
+        return plainTextViaCmark(text)
+    }
+
+    /// `plainText(_:)` always through cmark.
+    static func plainTextViaCmark(_ text: String) -> String {
+        CmarkPlainText.joinedBlocks(plainTextBlocks(text))
+    }
+
+    /// Each top-level block's plain text, parsed as `parse` does.
+    static func plainTextBlocks(_ text: String) -> [String] {
+        // The bytes `parse` gives cmark (NUL as U+FFFD), without its line table when there is no NUL.
+        let bytes = text.utf8.contains(0) ? SourceText(text).bytes : Array(text.utf8)
+        return Cmark.withDocument(bytes, options: CMARK_OPT_SOURCEPOS, extensions: Cmark.parseExtensions) { root, _ in
+            CmarkPlainText.blocks(root)
+        }
     }
 
     /// `line` without leading whitespace, its first character escaped when it

@@ -73,12 +73,17 @@ extension Bool: TemplateValueConvertible {
     public var templateValue: TemplateValue { .bool(self) }
 }
 
+// Inlinable, so that the page contexts' modules specialise them for their
+// element types; a closure, not `map(\.templateValue)`: a key path through a
+// generic element is instantiated at run time on every call.
 extension Optional: TemplateValueConvertible where Wrapped: TemplateValueConvertible {
+    @inlinable
     public var templateValue: TemplateValue { self?.templateValue ?? .null }
 }
 
 extension Array: TemplateValueConvertible where Element: TemplateValueConvertible {
-    public var templateValue: TemplateValue { .list(map(\.templateValue)) }
+    @inlinable
+    public var templateValue: TemplateValue { .list(map { $0.templateValue }) }
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,

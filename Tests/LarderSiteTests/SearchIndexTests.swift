@@ -30,4 +30,20 @@ import Testing
         #expect(SearchIndex.words(["Crème Brûlée", "all-purpose FLOUR", "crème", "Mac & cheese 2"])
             == ["crème", "brûlée", "all", "purpose", "flour", "mac", "cheese", "2"])
     }
+
+    /// ASCII text takes a byte path: it must split and lowercase exactly as
+    /// `Character.isLetter`/`isNumber` and `lowercased()` do, for every byte.
+    @Test func asciiWordsMatchCharacterProperties() {
+        let every = (0..<128).map { byte in "Ab\(String(UnicodeScalar(UInt8(byte))))9z" }
+        let texts = every + ["Tab\there\r\nCRLF", "MiXeD 42 all-purpose", "", "--", "a"]
+        var seen: Set<String> = []
+        var expected: [String] = []
+        for text in texts {
+            for word in text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            where seen.insert(String(word)).inserted {
+                expected.append(String(word))
+            }
+        }
+        #expect(SearchIndex.words(texts) == expected)
+    }
 }

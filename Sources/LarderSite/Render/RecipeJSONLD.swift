@@ -129,6 +129,6 @@ enum RecipeJSONLD {
 
     /// Paragraphs of Markdown as plain text, separated by blank lines.
     static func plainText(markdown: String) -> String {
-        Markdown.parse(markdown).blocks.plainText
+        Markdown.plainText(markdown)
     }
 }

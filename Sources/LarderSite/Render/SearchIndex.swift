@@ -41,11 +41,32 @@ enum SearchIndex {
         var seen: Set<String> = []
         var words: [String] = []
         for text in texts {
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                asciiWords(text) { if seen.insert($0).inserted { words.append($0) } }
+                continue
+            }
             for word in text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
                 let word = String(word)
                 if seen.insert(word).inserted { words.append(word) }
             }
         }
         return words
+    }
+
+    /// The same split for ASCII text, on bytes: there a letter is A-Z or a-z
+    /// and a number 0-9 (what `Character.isLetter`/`isNumber` say), without
+    /// the Unicode property look-ups per character.
+    private static func asciiWords(_ text: String, _ body: (String) -> Void) {
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte | 0x20)
+            default:
+                if !word.isEmpty { body(String(decoding: word, as: UTF8.self)) }
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { body(String(decoding: word, as: UTF8.self)) }
     }
 }

@@ -308,30 +308,61 @@ public struct SiteBuilder: Sendable {
     /// The first paragraph of some Markdown as plain text, at most ~160 characters.
     func summary(_ markdown: String?) -> String? {
         guard let markdown else { return nil }
-        // Up to the first blank line ("\n\n"), its lines joined with spaces.
-        var first = ""
+        // Up to the first blank line ("\n\n"), its lines joined with spaces
+        // (on UTF-8 bytes: a "\n" byte is always the scalar U+000A).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(markdown.utf8.count)
         var previousWasNewline = false
-        for scalar in markdown.unicodeScalars {
-            if scalar == "\n" {
-                if previousWasNewline { first.unicodeScalars.removeLast(); break }
-                first.unicodeScalars.append(" ")
+        for byte in markdown.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                if previousWasNewline { bytes.removeLast(); break }
+                bytes.append(UInt8(ascii: " "))
                 previousWasNewline = true
             } else {
-                first.unicodeScalars.append(scalar)
+                bytes.append(byte)
                 previousWasNewline = false
             }
         }
-        var plain = Substring(Markdown.plainText(inline: first))
+        var plain = Substring(Markdown.plainText(inline: String(decoding: bytes, as: UTF8.self)))
         while plain.first?.isWhitespace == true { plain.removeFirst() }
         while plain.last?.isWhitespace == true { plain.removeLast() }
         guard !plain.isEmpty else { return nil }
-        guard plain.count > 160 else { return String(plain) }
+        // At most 160 bytes are at most 160 characters: no need to count them.
+        guard plain.utf8.count > 160, plain.count > 160 else { return String(plain) }
         let cut = plain.prefix(157)
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
     }
 
-    /// A folder-safe id for free text such as a category or tag.
-    static func slug(_ text: String) -> String { Identifier.suggest(from: text) }
+    /// A folder-safe id for free text such as a category or tag:
+    /// `Identifier.suggest(from:)`, which ASCII text (nearly all of it) skips.
+    static func slug(_ text: String) -> String {
+        asciiSlug(text) ?? Identifier.suggest(from: text)
+    }
+
+    /// What `Identifier.suggest(from:)` gives for ASCII text, on bytes: there
+    /// the canonical decomposition changes nothing, no character is a
+    /// nonspacing mark and lowercasing maps only A-Z. Nil for other text.
+    static func asciiSlug(_ text: String) -> String? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            let kept: UInt8
+            switch byte {
+            case UInt8(ascii: "'"): continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): kept = byte
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte | 0x20
+            default:
+                pendingDash = true
+                continue
+            }
+            if pendingDash, !out.isEmpty { out.append(UInt8(ascii: "-")) }
+            pendingDash = false
+            out.append(kept)
+        }
+        return out.isEmpty ? "untitled" : String(decoding: out, as: UTF8.self)
+    }
 
     // MARK: Images
 
