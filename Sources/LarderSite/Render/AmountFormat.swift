@@ -9,16 +9,11 @@ enum AmountFormat {
     /// "2", "1 ½ kg", "200 g", "2–3 cloves", "1 blorp"; nil without a quantity
     /// and unit.
     static func text(_ quantity: Quantity?, unit: Unit?, unitName: String?, fractional: Bool? = nil) -> String? {
-        var parts: [String] = []
-        if let quantity {
-            parts.append(number(quantity, fractional: fractional ?? isFractional(quantity, unit: unit)))
-        }
-        if let unit {
-            parts.append(quantity.map { unit.displayName(for: $0) } ?? unit.singular)
-        } else if let unitName {
-            parts.append(unitName)
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
+        // The parts joined with a space, without an array to join.
+        var text = quantity.map { number($0, fractional: fractional ?? isFractional($0, unit: unit)) }
+        let unitText = unit.map { unit in quantity.map { unit.displayName(for: $0) } ?? unit.singular } ?? unitName
+        if let unitText { text = text.map { $0 + " " + unitText } ?? unitText }
+        return text
     }
 
     /// Metric amounts read as decimals ("1.5 l"); everything else as the

@@ -93,10 +93,8 @@ enum RecipeJSONLD {
 
     /// One line as a person reads it: "1 ½ cups milk, warm (optional)".
     static func ingredientText(_ ingredient: Ingredient) -> String {
-        var text = [
-            AmountFormat.text(ingredient.quantity, unit: ingredient.unit, unitName: ingredient.unitName),
-            ingredient.name,
-        ].compactMap { $0 }.joined(separator: " ")
+        let amount = AmountFormat.text(ingredient.quantity, unit: ingredient.unit, unitName: ingredient.unitName)
+        var text = amount.map { $0 + " " + ingredient.name } ?? ingredient.name
         if let note = ingredient.note, !note.isEmpty { text += ", \(note)" }
         if ingredient.optional { text += " (optional)" }
         return text
