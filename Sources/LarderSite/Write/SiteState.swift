@@ -130,7 +130,7 @@ struct SiteState: Sendable {
     }
 
     /// Reads little-endian values, nil past the end.
-    private struct Reader {
+    struct Reader {
         let buffer: UnsafeRawBufferPointer
         var offset = 0
 

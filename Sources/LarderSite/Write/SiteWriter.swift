@@ -102,28 +102,29 @@ public struct SiteWriter: Sendable {
             let temporary = location.temporary(pid: getpid())
             try fileSystem.makeDirectory(temporary)
             let result: (summary: SiteWriteSummary, entries: [String: SiteState.Entry], images: [String: Stamp])
+            let jobs: JobRecords?
             do {
                 let sink = try openSink(temporary, location: location)
                 try produce(sink)
                 try sink.checkFailure()
                 result = sink.result()
+                jobs = sink.recordedJobs
                 if let record { try checkUnchanged(record, images: result.images) }
             } catch {
                 try? fileSystem.removeTree(temporary)
                 throw error
             }
             try swap(temporary, into: location)
-            saveState(
-                SiteState(
-                    inputs: record.map { inputsDigest($0.before, images: result.images) },
-                    images: result.images.keys.sorted(),
-                    warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
-                    output: SiteState.outputStamp(of: location),
-                    finished: Timestamp.settled(),
-                    files: result.entries
-                ),
-                at: location
+            let state = SiteState(
+                inputs: record.map { inputsDigest($0.before, images: result.images) },
+                images: result.images.keys.sorted(),
+                warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
+                output: SiteState.outputStamp(of: location),
+                finished: Timestamp.settled(),
+                files: result.entries
             )
+            saveState(state, at: location)
+            saveJobs(jobs, of: state, at: location)
             return result.summary
         }
     }
@@ -193,11 +194,14 @@ public struct SiteWriter: Sendable {
         _ = try fileSystem.writeFile(marker, OutputLocation.markerContents)
         if fixModes { try fileSystem.setMode(marker, 0o644) }
         var previous: SiteSink.Previous?
+        var previousJobs: JobRecords?
         if lstat(location.path, &info) == 0, let state = SiteState.read(location.state) {
             previous = SiteSink.Previous(root: location.path, files: state.files, finished: state.finished)
+            previousJobs = JobRecords.read(location.jobs, of: state)
         }
         return SiteSink(
-            root: root, dataFolder: location.dataFolder, fileSystem: fileSystem, fixModes: fixModes, previous: previous
+            root: root, dataFolder: location.dataFolder, fileSystem: fileSystem, fixModes: fixModes, previous: previous,
+            previousJobs: previousJobs
         )
     }
 
@@ -213,6 +217,24 @@ public struct SiteWriter: Sendable {
         } catch {
             unlink(location.newState)
             unlink(location.state)
+        }
+    }
+
+    /// Writes the page jobs beside the state they belong to (see
+    /// `JobRecords`), whole or not at all; without any (a build that did not
+    /// record them), or when they cannot be written, removes the old ones.
+    private func saveJobs(_ jobs: JobRecords?, of state: SiteState, at location: OutputLocation) {
+        unlink(location.newJobs)
+        guard let jobs else {
+            unlink(location.jobs)
+            return
+        }
+        do throws(SiteWriteError) {
+            _ = try fileSystem.writeFile(location.newJobs, jobs.encoded(of: state))
+            try fileSystem.rename(location.newJobs, location.jobs)
+        } catch {
+            unlink(location.newJobs)
+            unlink(location.jobs)
         }
     }
 
