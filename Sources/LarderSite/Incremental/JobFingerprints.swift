@@ -24,10 +24,17 @@ import Larder
 struct JobFingerprints: Sendable {
     let global: ContentHash
     private let stamps: [String: ContentHash]
-    private let kitchen: Kitchen
+    /// Each recipe's file and the recipes its ingredients name, by id (a
+    /// table, so that no `Recipe` is copied per lookup).
+    private let recipes: [String: (path: String, subRecipes: [String])]
 
     init(snapshot: InputSnapshot, kitchen: Kitchen) {
-        self.kitchen = kitchen
+        var recipes: [String: (path: String, subRecipes: [String])] = [:]
+        recipes.reserveCapacity(kitchen.recipes.count)
+        for recipe in kitchen.recipes where recipes[recipe.id] == nil {
+            recipes[recipe.id] = (recipe.path, recipe.ingredients.compactMap(\.recipe))
+        }
+        self.recipes = recipes
         stamps = snapshot.stamps
         var builder = ContentHash.Builder()
         builder.add("larder-jobs global 1")
@@ -41,10 +48,10 @@ struct JobFingerprints: Sendable {
     }
 
     /// A recipe's page and text.
-    func recipe(_ recipe: Recipe) -> ContentHash? {
+    func recipe(_ id: String) -> ContentHash? {
         var builder = start("recipe")
         var seen = Set<String>()
-        guard addRecipe(recipe.id, to: &builder, seen: &seen) else { return nil }
+        guard addRecipe(id, to: &builder, seen: &seen) else { return nil }
         return builder.hash
     }
 
@@ -91,15 +98,13 @@ struct JobFingerprints: Sendable {
     private func addRecipe(_ id: String, to builder: inout ContentHash.Builder, seen: inout Set<String>) -> Bool {
         guard seen.insert(id).inserted else { return true }
         builder.add(id)
-        guard let recipe = kitchen.recipe(id) else {
+        guard let recipe = recipes[id] else {
             builder.add(0 as UInt64)
             return true
         }
         builder.add(1 as UInt64)
         guard addFile(recipe.path, to: &builder) else { return false }
-        for ingredient in recipe.ingredients {
-            if let sub = ingredient.recipe, !addRecipe(sub, to: &builder, seen: &seen) { return false }
-        }
+        for sub in recipe.subRecipes where !addRecipe(sub, to: &builder, seen: &seen) { return false }
         return true
     }
 

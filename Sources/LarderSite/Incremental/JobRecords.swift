@@ -1,23 +1,19 @@
 import Foundation
 
 /// What each page job of a build read and wrote, kept for the next build
-/// beside the writer's state (`._site.larder-jobs`): by job key ("recipe
-/// pancakes", "index"…), the fingerprint of the job's inputs and the paths
-/// of the files it made. A rebuild whose job has the same fingerprint does
-/// not render it: its files are carried over from the previous site
-/// (`SiteSink.keep`).
+/// in the writer's state (`SiteState.jobs`, in `._site.larder-state`, so
+/// trusted exactly when the state is): by job key ("recipe pancakes",
+/// "index"…), the fingerprint of the job's inputs (`JobFingerprints`) and
+/// the paths of the files it made. A rebuild whose job has the same
+/// fingerprint does not render it: its files are carried over from the
+/// previous site (`SiteSink.keep`).
 ///
 /// Recipe and list jobs also keep what the aggregate pages (index, search,
 /// categories, tags, favorites) show of their item, as a digest, and the text
 /// that is costly to derive for them (a recipe's summary, a list's count
 /// line), so that those pages can tell they are unchanged, and be rendered
 /// when they are not, without the work of every recipe and list page.
-///
-/// The records belong to one state file: they name its `finished` time and
-/// output stamp, and are ignored with any other (a state that was not
-/// written, or one from a build that recorded no jobs). A binary file with a
-/// checksum, like the state; anything that does not read back whole is
-/// ignored (every page is rendered).
+/// Records that do not read back whole are ignored (every page renders).
 public struct JobRecords: Sendable {
     struct Record: Sendable, Hashable {
         var fingerprint: ContentHash
@@ -34,19 +30,13 @@ public struct JobRecords: Sendable {
 
     // MARK: Reading and writing
 
-    /// The records in `path` when they are whole and belong to `state`.
-    static func read(_ path: String, of state: SiteState) -> JobRecords? {
-        guard let data = FileManager.default.contents(atPath: path), data.count >= magic.count + 16 else { return nil }
-        return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> JobRecords? in
-            let body = UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.count - 16)])
-            var reader = SiteState.Reader(buffer: UnsafeRawBufferPointer(rebasing: buffer[(buffer.count - 16)...]))
-            guard let high = reader.u64(), let low = reader.u64(),
-                  ContentHash(buffer: body) == ContentHash(high: high, low: low)
-            else { return nil }
-            reader = SiteState.Reader(buffer: body)
-            guard reader.bytes(magic.count).map(Array.init) == magic,
-                  reader.hash() == binding(of: state), let count = reader.count()
-            else { return nil }
+    init() {}
+
+    /// The records in `bytes` (`encoded()`), nil when they are not whole.
+    init?(_ bytes: [UInt8]) {
+        guard let records = bytes.withUnsafeBytes({ (body: UnsafeRawBufferPointer) -> JobRecords? in
+            var reader = SiteState.Reader(buffer: body)
+            guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic, let count = reader.count() else { return nil }
             var records = JobRecords()
             records.records.reserveCapacity(count)
             for _ in 0..<count {
@@ -63,11 +53,12 @@ public struct JobRecords: Sendable {
                 )
             }
             return reader.isAtEnd ? records : nil
-        }
+        }) else { return nil }
+        self = records
     }
 
-    /// The file's bytes for `state`, checksum last.
-    func encoded(of state: SiteState) -> [UInt8] {
+    /// The records as bytes, for the state file (which has the checksum).
+    func encoded() -> [UInt8] {
         var out = Self.magic
         func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
         func add(_ hash: ContentHash) {
@@ -78,7 +69,6 @@ public struct JobRecords: Sendable {
             add(UInt64(text.utf8.count))
             out += text.utf8
         }
-        add(Self.binding(of: state))
         add(UInt64(records.count))
         for (key, record) in records.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             add(key)
@@ -89,17 +79,7 @@ public struct JobRecords: Sendable {
             add(record.digest ?? ContentHash(high: 0, low: 0))
             add(record.text ?? "")
         }
-        add(ContentHash(out))
         return out
-    }
-
-    /// What ties the records to one state: its finishing time and output.
-    private static func binding(of state: SiteState) -> ContentHash {
-        var builder = ContentHash.Builder()
-        builder.add(state.output)
-        builder.add(state.finished.seconds)
-        builder.add(state.finished.nanoseconds)
-        return builder.hash
     }
 }
 

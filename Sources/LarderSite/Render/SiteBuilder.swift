@@ -134,7 +134,7 @@ public struct SiteBuilder: Sendable {
             switch job {
             case .recipe(let id):
                 jobOfRecipe[id] = index
-                prints[index] = kitchen.recipe(id).flatMap(fingerprints.recipe)
+                prints[index] = fingerprints.recipe(id)
             case .list(let id):
                 jobOfList[id] = index
                 prints[index] = kitchen.list(id).flatMap(fingerprints.list)

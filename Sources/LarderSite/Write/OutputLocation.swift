@@ -51,10 +51,6 @@ struct OutputLocation: Sendable, Hashable {
     var state: String { hiddenPrefix + ".larder-state" }
     /// The next state while it is written, renamed over `state` when whole.
     var newState: String { hiddenPrefix + ".larder-state-new" }
-    /// The page jobs of the build that made the output (`JobRecords`), and
-    /// the next ones while written.
-    var jobs: String { hiddenPrefix + ".larder-jobs" }
-    var newJobs: String { hiddenPrefix + ".larder-jobs-new" }
 
     /// Throws unless the output may be replaced by a new site: see
     /// `SiteWriter.validate()` for the rules. `writable`: also that the

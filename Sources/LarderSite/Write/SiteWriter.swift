@@ -26,7 +26,8 @@ import Darwin
 /// outlives a build that finishes; folders of the first two names left by a
 /// killed build are removed by the next one. `._site.larder-state` stays:
 /// what the next build needs to link unchanged files and to tell that
-/// nothing changed (see `SiteState`).
+/// nothing changed (see `SiteState`), and to render only the pages whose
+/// inputs changed (see `JobRecords`).
 public struct SiteWriter: Sendable {
     public let output: URL
     public let dataFolder: URL
@@ -115,16 +116,18 @@ public struct SiteWriter: Sendable {
                 throw error
             }
             try swap(temporary, into: location)
-            let state = SiteState(
-                inputs: record.map { inputsDigest($0.before, images: result.images) },
-                images: result.images.keys.sorted(),
-                warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
-                output: SiteState.outputStamp(of: location),
-                finished: Timestamp.settled(),
-                files: result.entries
+            saveState(
+                SiteState(
+                    inputs: record.map { inputsDigest($0.before, images: result.images) },
+                    images: result.images.keys.sorted(),
+                    warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
+                    output: SiteState.outputStamp(of: location),
+                    finished: Timestamp.settled(),
+                    files: result.entries,
+                    jobs: jobs?.encoded() ?? []
+                ),
+                at: location
             )
-            saveState(state, at: location)
-            saveJobs(jobs, of: state, at: location)
             return result.summary
         }
     }
@@ -197,7 +200,7 @@ public struct SiteWriter: Sendable {
         var previousJobs: JobRecords?
         if lstat(location.path, &info) == 0, let state = SiteState.read(location.state) {
             previous = SiteSink.Previous(root: location.path, files: state.files, finished: state.finished)
-            previousJobs = JobRecords.read(location.jobs, of: state)
+            previousJobs = JobRecords(state.jobs)
         }
         return SiteSink(
             root: root, dataFolder: location.dataFolder, fileSystem: fileSystem, fixModes: fixModes, previous: previous,
@@ -217,24 +220,6 @@ public struct SiteWriter: Sendable {
         } catch {
             unlink(location.newState)
             unlink(location.state)
-        }
-    }
-
-    /// Writes the page jobs beside the state they belong to (see
-    /// `JobRecords`), whole or not at all; without any (a build that did not
-    /// record them), or when they cannot be written, removes the old ones.
-    private func saveJobs(_ jobs: JobRecords?, of state: SiteState, at location: OutputLocation) {
-        unlink(location.newJobs)
-        guard let jobs else {
-            unlink(location.jobs)
-            return
-        }
-        do throws(SiteWriteError) {
-            _ = try fileSystem.writeFile(location.newJobs, jobs.encoded(of: state))
-            try fileSystem.rename(location.newJobs, location.jobs)
-        } catch {
-            unlink(location.newJobs)
-            unlink(location.jobs)
         }
     }
 
