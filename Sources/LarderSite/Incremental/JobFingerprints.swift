@@ -31,8 +31,10 @@ struct JobFingerprints: Sendable {
     init(snapshot: InputSnapshot, kitchen: Kitchen) {
         var recipes: [String: (path: String, subRecipes: [String])] = [:]
         recipes.reserveCapacity(kitchen.recipes.count)
-        for recipe in kitchen.recipes where recipes[recipe.id] == nil {
-            recipes[recipe.id] = (recipe.path, recipe.ingredients.compactMap(\.recipe))
+        // By index: a for-in loop copies every Recipe.
+        let all = kitchen.recipes
+        for index in all.indices where recipes[all[index].id] == nil {
+            recipes[all[index].id] = (all[index].path, all[index].ingredients.compactMap(\.recipe))
         }
         self.recipes = recipes
         stamps = snapshot.stamps

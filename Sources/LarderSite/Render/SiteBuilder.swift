@@ -150,25 +150,31 @@ public struct SiteBuilder: Sendable {
         try builder.makePlans(for: shopping.filter { list in
             !same(jobOfList[list.id]!) || jobOfPrint[list.id].map { !same($0) } ?? false
         })
-        let changedRecipes = kitchen.recipes.filter { !same(jobOfRecipe[$0.id]!) }
+        let changedRecipes = kitchen.recipes.indices.filter { !same(jobOfRecipe[kitchen.recipes[$0].id]!) }
+            .map { kitchen.recipes[$0] }
         let fresh = changedRecipes.concurrentMap { [self] recipe in summary(recipe.description) }
         for (recipe, summary) in zip(changedRecipes, fresh) { builder.summaries[recipe.id] = summary }
         var memo: [Int: JobRecords.Record] = [:]
         var recipeItems: [(id: String, digest: ContentHash)] = []
-        for recipe in kitchen.recipes {
-            let index = jobOfRecipe[recipe.id]!
+        // By index: a for-in loop copies every Recipe.
+        let recipes = kitchen.recipes
+        for position in recipes.indices {
+            let id = recipes[position].id
+            let index = jobOfRecipe[id]!
             if same(index), let old = previous[keys[index]], let digest = old.digest {
-                builder.summaries[recipe.id] = old.text
+                builder.summaries[id] = old.text
                 memo[index] = JobRecords.Record(fingerprint: prints[index]!, outputs: [], digest: digest, text: old.text)
-            } else {
-                let text = builder.summaries[recipe.id] ?? summary(recipe.description)
-                builder.summaries[recipe.id] = text
-                memo[index] = JobRecords.Record(
-                    fingerprint: prints[index] ?? ContentHash(high: 0, low: 0), outputs: [],
-                    digest: JobFingerprints.recipeDigest(recipe, summary: text), text: text
-                )
+                recipeItems.append((id, digest))
+                continue
             }
-            recipeItems.append((recipe.id, memo[index]!.digest!))
+            let recipe = recipes[position]
+            let text = builder.summaries[id] ?? summary(recipe.description)
+            builder.summaries[id] = text
+            let digest = JobFingerprints.recipeDigest(recipe, summary: text)
+            memo[index] = JobRecords.Record(
+                fingerprint: prints[index] ?? ContentHash(high: 0, low: 0), outputs: [], digest: digest, text: text
+            )
+            recipeItems.append((id, digest))
         }
         var listItems: [(id: String, digest: ContentHash)] = []
         for list in kitchen.lists {
