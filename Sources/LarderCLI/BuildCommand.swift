@@ -90,7 +90,7 @@ struct BuildCommand: ParsableCommand {
             let summary = try writer.write(record: record) { sink in
                 timings.mark("lock, leftovers")
                 do {
-                    try builder.render { file in try sink.add(file) }
+                    try builder.render(into: sink, inputs: before)
                 } catch {
                     // A failed write reaches render as text; report the
                     // writer's own error (it names the file and the cause).

@@ -121,6 +121,139 @@ import Testing
         try await work.step("add favorites")
     }
 
+    /// Changes in one file that other pages show: the pages that depend on
+    /// the changed file must change with it, however the build decides what
+    /// to render again.
+    @Test func crossFileChangesIncrementallyEqualClean() async throws {
+        var work = try Workspace(larder: larder)
+        try GeneratedKitchen.make(at: work.kitchen, recipes: 12, lists: 4)
+        try work.write("recipes/r00001.md", try work.read("recipes/r00001.md").replacingOccurrences(
+            of: "## Directions", with: "- 1 batch [Recipe 5](r00005)\n\n## Directions"
+        ))
+        try work.write("lists/l0000.md", try work.read("lists/l0000.md").replacingOccurrences(of: "r00000", with: "r00001"))
+        try await work.step("first build")
+        try work.write("recipes/r00005.md", try work.read("recipes/r00005.md").replacingOccurrences(of: "title: Recipe 5", with: "title: Stock"))
+        try await work.step("a sub-recipe's title")
+        try work.write("recipes/r00005.md", try work.read("recipes/r00005.md").replacingOccurrences(of: "## Directions", with: "- 3 leeks\n\n## Directions"))
+        try await work.step("a sub-recipe's ingredients")
+        try work.write("recipes/r00005.md", try work.read("recipes/r00005.md").replacingOccurrences(of: "Do step 2", with: "Do step two"))
+        #expect(try await work.step("a sub-recipe's steps").contains("unchanged"))
+        try work.write("favorites.json", #"{"recipes": ["r00002"], "lists": ["l0001"], "items": ["lemons"]}"#)
+        try await work.step("favorites")
+        try work.move("recipes/r00002.md", "recipes/r00102.md")
+        try work.write("lists/l0002.md", try work.read("lists/l0002.md").replacingOccurrences(of: "r00002", with: "r00102"))
+        try work.write("favorites.json", #"{"recipes": ["r00102"]}"#)
+        try await work.step("rename a recipe a list shops for")
+        try work.write("recipes/r00003.md", try work.read("recipes/r00003.md")
+            .replacingOccurrences(of: "category: lunch", with: "category: supper")
+            .replacingOccurrences(of: "tags: [tag3, family]", with: "tags: [quick]"))
+        try await work.step("a recipe's category and tags")
+        try work.write("recipes/r00004.md", try work.read("recipes/r00004.md").replacingOccurrences(of: "A dish numbered", with: "A meal numbered"))
+        try await work.step("a recipe's description (its summary on the index)")
+        try work.write("recipes/r00006.md", try work.read("recipes/r00006.md").replacingOccurrences(of: "prep_time: 10 min\n", with: "prep_time: 10 min\nimage: images/photo2.jpg\n"))
+        try await work.step("add an image")
+        try work.write("recipes/r00000.md", try work.read("recipes/r00000.md").replacingOccurrences(of: "image: images/photo0.jpg\n", with: ""))
+        try await work.step("remove an image")
+        try work.remove("recipes/r00005.md")
+        try work.write("recipes/r00001.md", try work.read("recipes/r00001.md").replacingOccurrences(of: "- 1 batch [Recipe 5](r00005)\n", with: ""))
+        try await work.step("delete a sub-recipe")
+    }
+
+    /// Random edits, additions, renames and deletions on a small kitchen,
+    /// each followed by an incremental and a clean build that must agree.
+    /// A failure names the seed (LARDER_WALK_SEED replays one).
+    @Test func aRandomWalkIncrementallyEqualsClean() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["LARDER_WALK_SEED"].flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        var random = SplitMix(seed: seed)
+        var work = try Workspace(larder: larder)
+        try GeneratedKitchen.make(at: work.kitchen, recipes: 10, lists: 5)
+        // Basics (b…) are sub-recipes of the others, never of each other, so
+        // there is no cycle; they are edited but never renamed or deleted.
+        for index in 0..<3 {
+            try work.write(
+                "recipes/b\(index).md",
+                "---\ntitle: Basic \(index)\ncategory: basics\n---\nA basic.\n\n## Ingredients\n\n- 500 g flour\n- 1 tsp salt\n\n## Directions\n\n1. Mix.\n"
+            )
+        }
+        try work.write("favorites.json", #"{"recipes": ["r00001"]}"#)
+        var recipes = (0..<10).map { String(format: "r%05d", $0) }
+        var next = 100
+        func recipePath(_ id: String) -> String { "recipes/\(id).md" }
+        func edit(_ path: String, _ change: (String) -> String) throws { try work.write(path, change(try work.read(path))) }
+        func lists() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: work.kitchen.appendingPathComponent("lists").path)
+                .filter { $0.hasSuffix(".md") }.sorted().map { "lists/" + $0 }
+        }
+        try await work.step("seed \(seed): first build")
+        for number in 1...24 {
+            let all = recipes + ["b0", "b1", "b2"]
+            let target = all[random.below(all.count)]
+            let what: String
+            switch random.below(11) {
+            case 0:
+                what = "edit the steps of \(target)"
+                try edit(recipePath(target)) { $0.replacingOccurrences(of: "1. ", with: "1. Now \(number): ") }
+            case 1:
+                what = "retitle \(target)"
+                try edit(recipePath(target)) { $0.replacingOccurrences(of: "\ntitle: ", with: "\ntitle: New \(number) ") }
+            case 2:
+                what = "change the category and tags of \(target)"
+                try edit(recipePath(target)) {
+                    $0.replacingOccurrences(of: "\ncategory: ", with: "\ncategory: c\(number % 3)")
+                        .replacingOccurrences(of: "tags: [", with: "tags: [t\(number % 4), ")
+                }
+            case 3:
+                let sub = "b\(random.below(3))"
+                let line = target.hasPrefix("b") ? "- \(number) g sugar" : "- 1 batch [Basic](\(sub))"
+                what = "add '\(line)' to \(target)"
+                try edit(recipePath(target)) { $0.replacingOccurrences(of: "## Ingredients\n", with: "## Ingredients\n\(line)\n") }
+            case 4:
+                let id = String(format: "r%05d", next)
+                next += 1
+                what = "add \(id)"
+                try work.write(recipePath(id), "---\ntitle: Added \(number)\ntags: [t\(number % 4)]\n---\n## Ingredients\n\n- 1 batch [Basic](b\(number % 3))\n- 2 eggs\n")
+                recipes.append(id)
+            case 5 where !target.hasPrefix("b"):
+                let id = String(format: "r%05d", next)
+                next += 1
+                what = "rename \(target) to \(id)"
+                try work.move(recipePath(target), recipePath(id))
+                for list in try lists() { try edit(list) { $0.replacingOccurrences(of: target, with: id) } }
+                try edit("favorites.json") { $0.replacingOccurrences(of: target, with: id) }
+                recipes[recipes.firstIndex(of: target)!] = id
+            case 6 where !target.hasPrefix("b") && recipes.count > 2:
+                recipes.removeAll { $0 == target }
+                what = "delete \(target)"
+                try work.remove(recipePath(target))
+                for list in try lists() { try edit(list) { $0.replacingOccurrences(of: target, with: recipes[0]) } }
+                try edit("favorites.json") { $0.replacingOccurrences(of: target, with: recipes[0]) }
+            case 7:
+                let favorite = recipes[random.below(recipes.count)]
+                what = "favorites: \(favorite)"
+                try work.write("favorites.json", #"{"recipes": ["\#(favorite)"], "lists": ["l0001"], "items": ["lemons"]}"#)
+            case 8:
+                let names = try lists()
+                let list = names[random.below(names.count)]
+                what = "edit \(list)"
+                try edit(list) { $0.replacingOccurrences(of: "## Produce\n", with: "## Produce\n- [ ] \(number) pears\n") }
+            case 9 where !target.hasPrefix("b"):
+                what = "image of \(target)"
+                try edit(recipePath(target)) { text in
+                    guard !text.contains("\nimage: ") else {
+                        return text.split(separator: "\n", omittingEmptySubsequences: false)
+                            .filter { !$0.hasPrefix("image: ") }.joined(separator: "\n")
+                    }
+                    return text.replacingOccurrences(of: "\ntitle: ", with: "\nimage: images/photo\(number % 3).jpg\ntitle: ")
+                }
+            default:
+                what = "describe \(target)"
+                try edit(recipePath(target)) { $0.replacingOccurrences(of: "\n---\n", with: "\n---\nStep \(number) of the walk.\n\n") }
+            }
+            try await work.step("seed \(seed), step \(number): \(what)")
+        }
+    }
+
     // MARK: Nothing changed
 
     /// Builds and reports whether the build stopped early.
@@ -176,4 +309,21 @@ import Testing
         #expect(damaged.stderr.contains("built "), "\(damaged.stderr)")
         #expect(!damaged.stderr.contains("unchanged"), "\(damaged.stderr)")
     }
+}
+
+/// A small seeded generator (SplitMix64), so a failing walk can be replayed.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

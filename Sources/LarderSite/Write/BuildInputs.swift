@@ -66,10 +66,12 @@ public struct BuildInputs: Sendable {
         var builder = ContentHash.Builder()
         builder.add(context)
         var racy: [String] = []
+        var stamps: [String: ContentHash] = [:]
         func add(_ relative: String) {
             let stamp = Stamp(path: dataFolder + "/" + relative)
             builder.add(relative)
             stamp.add(to: &builder)
+            stamps[relative] = stamp.digest
             if stamp.isRecent(since: clock) { racy.append(relative) }
         }
         for name in Self.files { add(name) }
@@ -85,7 +87,7 @@ public struct BuildInputs: Sendable {
                 add(folder + "/" + name)
             }
         }
-        return InputSnapshot(digest: builder.hash, racy: racy)
+        return InputSnapshot(digest: builder.hash, racy: racy, context: context, stamps: stamps)
     }
 
     /// A snapshot with no file changed in the last moments, waiting up to a
@@ -124,6 +126,11 @@ public struct InputSnapshot: Sendable, Hashable {
     /// Files changed so recently that a further change could keep the stamp:
     /// a snapshot with any is never trusted to stand for their contents.
     public let racy: [String]
+    /// `BuildInputs.context`, and each data file's stamp by its path relative
+    /// to the data folder ("recipes/pancakes.md"): what pages' fingerprints
+    /// are made of (`JobFingerprints`), so that no file is stamped twice.
+    let context: ContentHash
+    let stamps: [String: ContentHash]
 }
 
 /// A wall-clock time to the nanosecond.
@@ -209,6 +216,13 @@ struct Stamp: Sendable, Hashable {
         guard lstat(path, &info) == 0 else { return }
         own = Fields(info)
         if (info.st_mode & S_IFMT) == S_IFLNK, stat(path, &info) == 0 { target = Fields(info) }
+    }
+
+    /// The stamp as one hash.
+    var digest: ContentHash {
+        var builder = ContentHash.Builder()
+        add(to: &builder)
+        return builder.hash
     }
 
     func add(to builder: inout ContentHash.Builder) {

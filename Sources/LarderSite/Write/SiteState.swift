@@ -38,6 +38,9 @@ struct SiteState: Sendable {
     /// a build that failed after linking it) has a change time at or after it.
     var finished: Timestamp
     var files: [String: Entry]
+    /// The page jobs of the build (`JobRecords`, encoded); empty when it
+    /// recorded none.
+    var jobs: [UInt8] = []
 
     private static let magic = Array("larder-state 1\n".utf8)
 
@@ -86,13 +89,13 @@ struct SiteState: Sendable {
             guard let path = reader.string(), let size = reader.u64(), let high = reader.u64(), let low = reader.u64() else { return nil }
             files[path] = Entry(size: Int64(bitPattern: size), hash: ContentHash(high: high, low: low))
         }
-        guard reader.isAtEnd else { return nil }
+        guard let jobCount = reader.count(), let jobs = reader.bytes(jobCount), reader.isAtEnd else { return nil }
         return SiteState(
             inputs: hasInputs == 1 ? ContentHash(high: inputHigh, low: inputLow) : nil,
             images: images, warnings: warnings, colouredWarnings: coloured,
             output: ContentHash(high: outputHigh, low: outputLow),
             finished: Timestamp(seconds: Int64(bitPattern: seconds), nanoseconds: Int64(bitPattern: nanoseconds)),
-            files: files
+            files: files, jobs: Array(jobs)
         )
     }
 
@@ -123,6 +126,8 @@ struct SiteState: Sendable {
             add(entry.hash.high)
             add(entry.hash.low)
         }
+        add(UInt64(jobs.count))
+        out += jobs
         let checksum = ContentHash(out)
         add(checksum.high)
         add(checksum.low)
@@ -130,7 +135,7 @@ struct SiteState: Sendable {
     }
 
     /// Reads little-endian values, nil past the end.
-    private struct Reader {
+    struct Reader {
         let buffer: UnsafeRawBufferPointer
         var offset = 0
 

@@ -26,7 +26,8 @@ import Darwin
 /// outlives a build that finishes; folders of the first two names left by a
 /// killed build are removed by the next one. `._site.larder-state` stays:
 /// what the next build needs to link unchanged files and to tell that
-/// nothing changed (see `SiteState`).
+/// nothing changed (see `SiteState`), and to render only the pages whose
+/// inputs changed (see `JobRecords`).
 public struct SiteWriter: Sendable {
     public let output: URL
     public let dataFolder: URL
@@ -102,11 +103,13 @@ public struct SiteWriter: Sendable {
             let temporary = location.temporary(pid: getpid())
             try fileSystem.makeDirectory(temporary)
             let result: (summary: SiteWriteSummary, entries: [String: SiteState.Entry], images: [String: Stamp])
+            let jobs: JobRecords?
             do {
                 let sink = try openSink(temporary, location: location)
                 try produce(sink)
                 try sink.checkFailure()
                 result = sink.result()
+                jobs = sink.recordedJobs
                 if let record { try checkUnchanged(record, images: result.images) }
             } catch {
                 try? fileSystem.removeTree(temporary)
@@ -120,7 +123,8 @@ public struct SiteWriter: Sendable {
                     warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
                     output: SiteState.outputStamp(of: location),
                     finished: Timestamp.settled(),
-                    files: result.entries
+                    files: result.entries,
+                    jobs: jobs?.encoded() ?? []
                 ),
                 at: location
             )
@@ -193,11 +197,14 @@ public struct SiteWriter: Sendable {
         _ = try fileSystem.writeFile(marker, OutputLocation.markerContents)
         if fixModes { try fileSystem.setMode(marker, 0o644) }
         var previous: SiteSink.Previous?
+        var previousJobs: JobRecords?
         if lstat(location.path, &info) == 0, let state = SiteState.read(location.state) {
             previous = SiteSink.Previous(root: location.path, files: state.files, finished: state.finished)
+            previousJobs = JobRecords(state.jobs)
         }
         return SiteSink(
-            root: root, dataFolder: location.dataFolder, fileSystem: fileSystem, fixModes: fixModes, previous: previous
+            root: root, dataFolder: location.dataFolder, fileSystem: fileSystem, fixModes: fixModes, previous: previous,
+            previousJobs: previousJobs
         )
     }
 

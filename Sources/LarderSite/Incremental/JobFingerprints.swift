@@ -1,0 +1,158 @@
+import Larder
+
+/// The fingerprints of page jobs' inputs (see `JobRecords`): a page whose
+/// fingerprint is the one of the build that made the previous site is the
+/// same page, and is carried over rather than rendered.
+///
+/// Every fingerprint starts with the global part, what every page reads:
+/// `BuildInputs.context` (larder's version and binary, the options, the
+/// secret's fingerprint) and the stamps of `larder.json`, `favorites.json`,
+/// `.larder-secret` and the theme's overrides in `templates/`. Then:
+///
+/// - a recipe's page and text: the stamps of its file and of every recipe
+///   its ingredients name, transitively (an id no file defines counts as
+///   absent, so adding the file changes it);
+/// - a list's page, text and print sheet: the stamps of its file and of the
+///   recipes it shops for, transitively, as above;
+/// - the index, search, categories, tags and favorites pages: what they show
+///   of every recipe and list (`recipeDigest`, `listDigest`), not the files'
+///   stamps, so that editing a recipe's steps leaves them alone;
+/// - a category's or tag's page: its name and what it shows of its recipes.
+///
+/// When unsure, a fingerprint depends on more, never less: a data file
+/// without a stamp gives no fingerprint (the job is always rendered).
+struct JobFingerprints: Sendable {
+    let global: ContentHash
+    private let stamps: [String: ContentHash]
+    /// Each recipe's file and the recipes its ingredients name, by id (a
+    /// table, so that no `Recipe` is copied per lookup).
+    private let recipes: [String: (path: String, subRecipes: [String])]
+
+    init(snapshot: InputSnapshot, kitchen: Kitchen) {
+        var recipes: [String: (path: String, subRecipes: [String])] = [:]
+        recipes.reserveCapacity(kitchen.recipes.count)
+        // By index: a for-in loop copies every Recipe.
+        let all = kitchen.recipes
+        for index in all.indices where recipes[all[index].id] == nil {
+            recipes[all[index].id] = (all[index].path, all[index].ingredients.compactMap(\.recipe))
+        }
+        self.recipes = recipes
+        stamps = snapshot.stamps
+        var builder = ContentHash.Builder()
+        builder.add("larder-jobs global 1")
+        builder.add(snapshot.context)
+        for (path, stamp) in snapshot.stamps.sorted(by: { $0.key < $1.key })
+        where !path.hasPrefix("recipes/") && !path.hasPrefix("lists/") {
+            builder.add(path)
+            builder.add(stamp)
+        }
+        global = builder.hash
+    }
+
+    /// A recipe's page and text.
+    func recipe(_ id: String) -> ContentHash? {
+        var builder = start("recipe")
+        var seen = Set<String>()
+        guard addRecipe(id, to: &builder, seen: &seen) else { return nil }
+        return builder.hash
+    }
+
+    /// A list's page and text, and its print sheet.
+    func list(_ list: ShoppingList) -> ContentHash? {
+        var builder = start("list")
+        guard addFile(list.path, to: &builder) else { return nil }
+        var seen = Set<String>()
+        for request in list.recipes {
+            guard addRecipe(request.recipe, to: &builder, seen: &seen) else { return nil }
+        }
+        return builder.hash
+    }
+
+    /// An aggregate page from the digests of what it shows, in its order.
+    func aggregate(_ kind: String, _ names: [String], items: [(id: String, digest: ContentHash)]) -> ContentHash {
+        var builder = start(kind)
+        builder.add(UInt64(names.count))
+        for name in names { builder.add(name) }
+        builder.add(UInt64(items.count))
+        for item in items {
+            builder.add(item.id)
+            builder.add(item.digest)
+        }
+        return builder.hash
+    }
+
+    private func start(_ kind: String) -> ContentHash.Builder {
+        var builder = ContentHash.Builder()
+        builder.add(global)
+        builder.add(kind)
+        return builder
+    }
+
+    private func addFile(_ path: String, to builder: inout ContentHash.Builder) -> Bool {
+        guard let stamp = stamps[path] else { return false }
+        builder.add(path)
+        builder.add(stamp)
+        return true
+    }
+
+    /// The recipe `id` (its file, or its absence) and the recipes its
+    /// ingredients name, depth first, each once.
+    private func addRecipe(_ id: String, to builder: inout ContentHash.Builder, seen: inout Set<String>) -> Bool {
+        guard seen.insert(id).inserted else { return true }
+        builder.add(id)
+        guard let recipe = recipes[id] else {
+            builder.add(0 as UInt64)
+            return true
+        }
+        builder.add(1 as UInt64)
+        guard addFile(recipe.path, to: &builder) else { return false }
+        for sub in recipe.subRecipes where !addRecipe(sub, to: &builder, seen: &seen) { return false }
+        return true
+    }
+
+    // MARK: What aggregate pages show
+
+    /// What the index, search, category, tag and favorites pages show of a
+    /// recipe: its card (`SiteBuilder.recipeSummary`), its category and
+    /// tags, and its search words (`SearchIndex`).
+    static func recipeDigest(_ recipe: Recipe, summary: String?) -> ContentHash {
+        var builder = ContentHash.Builder()
+        builder.add(recipe.id)
+        builder.add(recipe.title)
+        add(summary, to: &builder)
+        add(recipe.image, to: &builder)
+        for time in [recipe.prepTime, recipe.cookTime, recipe.totalTime] {
+            add(time.map { String($0.seconds) }, to: &builder)
+        }
+        add(recipe.category, to: &builder)
+        add(recipe.cuisine, to: &builder)
+        builder.add(UInt64(recipe.tags.count))
+        for tag in recipe.tags { builder.add(tag) }
+        builder.add(UInt64(recipe.ingredients.count))
+        for ingredient in recipe.ingredients { builder.add(ingredient.name) }
+        return builder.hash
+    }
+
+    /// What the index, search and favorites pages show of a list: its card
+    /// (`SiteBuilder.listSummary`, with its count line) and search words.
+    static func listDigest(_ list: ShoppingList, count: String) -> ContentHash {
+        var builder = ContentHash.Builder()
+        builder.add(list.id)
+        builder.add(list.title)
+        builder.add("\(list.kind)")
+        builder.add("\(list.visibility)")
+        builder.add(count)
+        builder.add(UInt64(list.items.count))
+        for item in list.items { builder.add(item.name) }
+        return builder.hash
+    }
+
+    private static func add(_ text: String?, to builder: inout ContentHash.Builder) {
+        if let text {
+            builder.add(1 as UInt64)
+            builder.add(text)
+        } else {
+            builder.add(0 as UInt64)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What each page job of a build read and wrote, kept for the next build
+/// in the writer's state (`SiteState.jobs`, in `._site.larder-state`, so
+/// trusted exactly when the state is): by job key ("recipe pancakes",
+/// "index"…), the fingerprint of the job's inputs (`JobFingerprints`) and
+/// the paths of the files it made. A rebuild whose job has the same
+/// fingerprint does not render it: its files are carried over from the
+/// previous site (`SiteSink.keep`).
+///
+/// Recipe and list jobs also keep what the aggregate pages (index, search,
+/// categories, tags, favorites) show of their item, as a digest, and the text
+/// that is costly to derive for them (a recipe's summary, a list's count
+/// line), so that those pages can tell they are unchanged, and be rendered
+/// when they are not, without the work of every recipe and list page.
+/// Records that do not read back whole are ignored (every page renders).
+public struct JobRecords: Sendable {
+    struct Record: Sendable, Hashable {
+        var fingerprint: ContentHash
+        var outputs: [String]
+        /// For recipe and list jobs: what aggregate pages show of the item.
+        var digest: ContentHash?
+        /// With `digest`: a recipe's summary, a list's count line.
+        var text: String?
+    }
+
+    var records: [String: Record] = [:]
+
+    private static let magic = Array("larder-jobs 1\n".utf8)
+
+    // MARK: Reading and writing
+
+    init() {}
+
+    /// The records in `bytes` (`encoded()`), nil when they are not whole.
+    init?(_ bytes: [UInt8]) {
+        guard let records = bytes.withUnsafeBytes({ (body: UnsafeRawBufferPointer) -> JobRecords? in
+            var reader = SiteState.Reader(buffer: body)
+            guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic, let count = reader.count() else { return nil }
+            var records = JobRecords()
+            records.records.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let key = reader.string(), let fingerprint = reader.hash(), let outputCount = reader.count() else { return nil }
+                var outputs: [String] = []
+                for _ in 0..<outputCount {
+                    guard let output = reader.string() else { return nil }
+                    outputs.append(output)
+                }
+                guard let flags = reader.u64(), let digest = reader.hash(), let text = reader.string() else { return nil }
+                records.records[key] = Record(
+                    fingerprint: fingerprint, outputs: outputs,
+                    digest: flags & 1 != 0 ? digest : nil, text: flags & 2 != 0 ? text : nil
+                )
+            }
+            return reader.isAtEnd ? records : nil
+        }) else { return nil }
+        self = records
+    }
+
+    /// The records as bytes, for the state file (which has the checksum).
+    func encoded() -> [UInt8] {
+        var out = Self.magic
+        func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
+        func add(_ hash: ContentHash) {
+            add(hash.high)
+            add(hash.low)
+        }
+        func add(_ text: String) {
+            add(UInt64(text.utf8.count))
+            out += text.utf8
+        }
+        add(UInt64(records.count))
+        for (key, record) in records.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            add(key)
+            add(record.fingerprint)
+            add(UInt64(record.outputs.count))
+            for output in record.outputs { add(output) }
+            add((record.digest == nil ? 0 : 1) | (record.text == nil ? 0 : 2))
+            add(record.digest ?? ContentHash(high: 0, low: 0))
+            add(record.text ?? "")
+        }
+        return out
+    }
+}
+
+extension SiteState.Reader {
+    mutating func hash() -> ContentHash? {
+        guard let high = u64(), let low = u64() else { return nil }
+        return ContentHash(high: high, low: low)
+    }
+}
