@@ -101,15 +101,16 @@ public struct SiteWriter: Sendable {
 
     /// Writes the complete new site from the files `produce` gives the sink
     /// (from any threads, in any order), each put on disk as it comes, then
-    /// swaps it in for the output. On any failure before the swap, the
-    /// producer's or the writer's, the previous site is untouched and the new
-    /// folder removed; the error is rethrown as it was.
+    /// puts it in place of the output: the changed files renamed in, or a
+    /// new tree swapped in (see the type). On any failure before that, the
+    /// producer's or the writer's, the previous site is untouched and the
+    /// new folder removed; the error is rethrown as it was.
     ///
     /// Files whose bytes are those of the previous site (by the state file's
-    /// sizes and hashes) are hard-linked from it rather than written. What
-    /// ends on disk depends only on the set of files, not their order or
-    /// what was there: modes are 0644 and 0755 whatever the umask, and the
-    /// marker is the same in every build.
+    /// sizes and hashes) are left as they are, or hard-linked from it into a
+    /// new tree, rather than written. What ends on disk depends only on the
+    /// set of files, not their order or what was there: modes are 0644 and
+    /// 0755 whatever the umask, and the marker is the same in every build.
     ///
     /// `record`, from `larder build`: what the build read, so that a change
     /// to the data during the build is an error rather than a mixed site,
