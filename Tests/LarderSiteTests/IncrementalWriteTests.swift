@@ -136,7 +136,8 @@ import Darwin
         _ = try folder.writer().write(pages("one"))
         var fileSystem = SiteFileSystem.live
         fileSystem.link = { _, _ in false }
-        let summary = try folder.writer(fileSystem: fileSystem).write(pages("one"))
+        // A new tree (in place, unchanged files are not linked at all).
+        let summary = try folder.writer(fileSystem: fileSystem, inPlaceLimit: -1).write(pages("one"))
         #expect(summary.reusedCount == 0)
         #expect(try folder.tree("_site") == WriterFolder.expected(pages("one")))
     }

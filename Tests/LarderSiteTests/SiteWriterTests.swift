@@ -392,11 +392,11 @@ struct WriterFolder {
 
     func writer(
         output: String = "_site", fileSystem: SiteFileSystem = .live,
-        lockTimeout: Duration = .seconds(30)
+        lockTimeout: Duration = .seconds(30), inPlaceLimit: Int? = nil
     ) -> SiteWriter {
         SiteWriter(
             output: URL(fileURLWithPath: path(output)), dataFolder: URL(fileURLWithPath: path("kitchen")),
-            fileSystem: fileSystem, lockTimeout: lockTimeout
+            fileSystem: fileSystem, lockTimeout: lockTimeout, inPlaceLimit: inPlaceLimit
         )
     }
 

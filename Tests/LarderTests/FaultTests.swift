@@ -72,12 +72,13 @@ import Darwin
         try await ProcessResult.runDetached(larder, ["build", versions.kitchen.path, "-o", versions.site.path], environment: environment)
     }
 
-    /// Starts a build and returns its process, output discarded.
-    func start(_ versions: Versions) throws -> Process {
+    /// Starts a build and returns its process, output discarded; `extra`
+    /// added to the environment.
+    func start(_ versions: Versions, extra: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = larder
         process.arguments = ["build", versions.kitchen.path, "-o", versions.site.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(extra) { _, new in new }) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -112,6 +113,65 @@ import Darwin
         print("FaultTests: \(killed) builds killed part way, \(finished) finished first; every output whole")
         let last = try await build(versions)
         #expect(last.status == 0, "\(last.stderr)")
+        // The last round asked for version 0.
+        #expect(try versions.isWhole() == 0)
+        #expect(try versions.leftovers() == [])
+    }
+
+    /// Rebuilds that change one recipe commit in place. Each round starts
+    /// one with every commit step slowed down (a test-only pause), waits
+    /// for its journal, and kills it at a random moment of the commit: the
+    /// output is then one version whole, or the journal is still there and
+    /// the next build gives the new version exactly.
+    @Test func aBuildKilledDuringAnInPlaceCommitIsFinishedByTheNext() async throws {
+        var versions = try await Versions(recipes: 60, larder: larder, environment: environment)
+        try versions.use(0)
+        let recipe = versions.kitchen.appendingPathComponent("recipes/r00005.md")
+        let original = try String(contentsOf: recipe, encoding: .utf8)
+        let texts = [original, original.replacingOccurrences(of: "title: Recipe 5", with: "title: Recipe five")]
+        #expect(texts[0] != texts[1])
+        var references: [SiteTree] = []
+        for (index, text) in texts.enumerated() {
+            try text.write(to: recipe, atomically: true, encoding: .utf8)
+            let reference = versions.root.url.appendingPathComponent("recipe-\(index)")
+            let result = try await ProcessResult.runDetached(larder, ["build", versions.kitchen.path, "-o", reference.path], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            references.append(try SiteTree(reference))
+        }
+        versions.references = references
+        try texts[0].write(to: recipe, atomically: true, encoding: .utf8)
+        #expect(try await build(versions).status == 0)
+        let journal = versions.site.deletingLastPathComponent().appendingPathComponent(".site.larder-commit").path
+        var interrupted = 0, whole = 0
+        for round in 0..<8 {
+            let version = (round + 1) % 2
+            try texts[version].write(to: recipe, atomically: true, encoding: .utf8)
+            // Not too soon after the write: a file saved in the last moments
+            // is waited for, which only slows the build.
+            try await Task.sleep(for: .milliseconds(30))
+            let process = try start(versions, extra: ["LARDER_TEST_COMMIT_STEP_PAUSE_MS": "25"])
+            let deadline = Date().addingTimeInterval(120)
+            while process.isRunning, !FileManager.default.fileExists(atPath: journal), Date() < deadline {
+                usleep(500)
+            }
+            // The commit has a few steps of 25 ms each.
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...60)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if FileManager.default.fileExists(atPath: journal) {
+                interrupted += 1
+                let next = try await build(versions)
+                #expect(next.status == 0, "\(next.stderr)")
+                #expect(try versions.isWhole() == version)
+                #expect(try versions.leftovers() == [])
+            } else {
+                whole += 1
+                _ = try versions.isWhole()
+            }
+        }
+        print("FaultTests: \(interrupted) in-place commits killed part way and finished by the next build, \(whole) whole")
+        #expect(interrupted >= 4, "interrupted \(interrupted), whole \(whole)")
+        #expect(try await build(versions).status == 0)
         // The last round asked for version 0.
         #expect(try versions.isWhole() == 0)
         #expect(try versions.leftovers() == [])

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Incremental builds through the real binary: after every kind of change an
 /// incremental build gives, byte for byte, what a clean build does; files it
 /// did not need to change keep their inode; and a rebuild with nothing
@@ -252,6 +258,44 @@ import Testing
             }
             try await work.step("seed \(seed), step \(number): \(what)")
         }
+    }
+
+    /// The site root's inode: kept by a commit in place, new after a swap.
+    func rootInode(_ work: Workspace) throws -> UInt64 {
+        var info = stat()
+        #expect(lstat(work.site.path, &info) == 0)
+        return UInt64(info.st_ino)
+    }
+
+    @Test func bothWaysOfWritingGiveTheCleanBuild() async throws {
+        var work = try Workspace(larder: larder)
+        try GeneratedKitchen.make(at: work.kitchen, recipes: 150, lists: 15)
+        try await work.step("first build")
+        var root = try rootInode(work)
+        // One recipe: a few files, renamed into the output in place.
+        work.environment["LARDER_TIMINGS"] = "1"
+        try work.write("recipes/r00007.md", try work.read("recipes/r00007.md").replacingOccurrences(of: "2 eggs", with: "3 eggs"))
+        #expect(try await work.step("edit a recipe").contains("timing: commit in place"))
+        #expect(try rootInode(work) == root)
+        try work.write("recipes/r00200.md", "---\ntitle: New\ncategory: breakfast\n---\n## Ingredients\n\n- 2 slices bread\n")
+        try work.remove("recipes/r00003.md")
+        try work.write("lists/l0003.md", try work.read("lists/l0003.md").replacingOccurrences(of: "r00003", with: "r00002"))
+        #expect(try await work.step("add and delete recipes").contains("timing: commit in place"))
+        #expect(try rootInode(work) == root)
+        // The title is on every page: more than the in-place limit, swapped.
+        try work.write("larder.json", #"{"title": "Another title", "baseURL": "https://example.org/"}"#)
+        #expect(try await work.step("change larder.json").contains("timing: swap"))
+        #expect(try rootInode(work) != root)
+        root = try rootInode(work)
+        // An output that does not match its state (a file made and removed
+        // in its root changes its stamp): swapped, whatever changed.
+        try Data().write(to: work.site.appendingPathComponent("by-hand.html"))
+        try FileManager.default.removeItem(at: work.site.appendingPathComponent("by-hand.html"))
+        try work.write("recipes/r00007.md", try work.read("recipes/r00007.md").replacingOccurrences(of: "3 eggs", with: "4 eggs"))
+        #expect(try await work.step("edit after a change by hand").contains("timing: swap"))
+        #expect(try rootInode(work) != root)
+        try work.write("recipes/r00007.md", try work.read("recipes/r00007.md").replacingOccurrences(of: "4 eggs", with: "5 eggs"))
+        #expect(try await work.step("edit again").contains("timing: commit in place"))
     }
 
     // MARK: Nothing changed

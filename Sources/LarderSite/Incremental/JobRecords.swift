@@ -35,7 +35,7 @@ public struct JobRecords: Sendable {
     /// The records in `bytes` (`encoded()`), nil when they are not whole.
     init?(_ bytes: [UInt8]) {
         guard let records = bytes.withUnsafeBytes({ (body: UnsafeRawBufferPointer) -> JobRecords? in
-            var reader = SiteState.Reader(buffer: body)
+            var reader = SealedFile.Reader(buffer: body)
             guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic, let count = reader.count() else { return nil }
             var records = JobRecords()
             records.records.reserveCapacity(count)
@@ -59,31 +59,29 @@ public struct JobRecords: Sendable {
 
     /// The records as bytes, for the state file (which has the checksum).
     func encoded() -> [UInt8] {
-        var out = Self.magic
-        func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out += $0 } }
-        func add(_ hash: ContentHash) {
-            add(hash.high)
-            add(hash.low)
-        }
-        func add(_ text: String) {
-            add(UInt64(text.utf8.count))
-            out += text.utf8
-        }
-        add(UInt64(records.count))
+        var out = SealedFile.Writer(magic: Self.magic)
+        out.add(UInt64(records.count))
         for (key, record) in records.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            add(key)
-            add(record.fingerprint)
-            add(UInt64(record.outputs.count))
-            for output in record.outputs { add(output) }
-            add((record.digest == nil ? 0 : 1) | (record.text == nil ? 0 : 2))
-            add(record.digest ?? ContentHash(high: 0, low: 0))
-            add(record.text ?? "")
+            out.add(key)
+            out.add(record.fingerprint)
+            out.add(UInt64(record.outputs.count))
+            for output in record.outputs { out.add(output) }
+            out.add((record.digest == nil ? 0 : 1) | (record.text == nil ? 0 : 2))
+            out.add(record.digest ?? ContentHash(high: 0, low: 0))
+            out.add(record.text ?? "")
         }
-        return out
+        return out.bytes
     }
 }
 
-extension SiteState.Reader {
+extension SealedFile.Writer {
+    mutating func add(_ hash: ContentHash) {
+        add(hash.high)
+        add(hash.low)
+    }
+}
+
+extension SealedFile.Reader {
     mutating func hash() -> ContentHash? {
         guard let high = u64(), let low = u64() else { return nil }
         return ContentHash(high: high, low: low)

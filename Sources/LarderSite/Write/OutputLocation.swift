@@ -45,6 +45,12 @@ struct OutputLocation: Sendable, Hashable {
     func temporary(pid: Int32) -> String { hiddenPrefix + ".larder-tmp-\(pid)" }
     /// The previous site between the two renames of the swap.
     func previous(pid: Int32) -> String { hiddenPrefix + ".larder-old-\(pid)" }
+    /// What an in-place commit replaces or removes, and the state it saves.
+    func backup(pid: Int32) -> String { hiddenPrefix + ".larder-backup-\(pid)" }
+    /// The plan of an in-place commit, while it runs (see `SiteCommit`).
+    var journal: String { hiddenPrefix + ".larder-commit" }
+    /// A file or folder named `name` in the folder that holds the output.
+    func beside(_ name: String) -> String { (parent == "/" ? "/" : parent + "/") + name }
     /// Held with `flock` for the whole of a write.
     var lock: String { hiddenPrefix + ".larder-lock" }
     /// What the last build left for the next one (see `SiteState`).
@@ -129,8 +135,9 @@ struct OutputLocation: Sendable, Hashable {
         return folder
     }
 
-    /// The temporary and previous-site folders that builds of this output
-    /// killed before they finished left beside it, by full path, sorted.
+    /// The temporary, backup and previous-site folders that builds of this
+    /// output killed before they finished left beside it, by full path,
+    /// sorted.
     func leftovers() -> (temporary: [String], previous: [String]) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return ([], []) }
         func matching(_ kind: String) -> [String] {
@@ -141,9 +148,9 @@ struct OutputLocation: Sendable, Hashable {
                 return !pid.isEmpty && pid.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
             }
             .sorted()
-            .map { (parent == "/" ? "/" : parent + "/") + $0 }
+            .map(beside)
         }
-        return (matching(".larder-tmp-"), matching(".larder-old-"))
+        return (matching(".larder-tmp-") + matching(".larder-backup-"), matching(".larder-old-"))
     }
 
     /// `path` made absolute against the working folder, without trailing `/`.

@@ -12,7 +12,8 @@ import Darwin
 /// Windows), images from inside the data folder.
 struct SitePaths: Sendable {
     private var files = Set<String>()
-    private var directories = Set<String>()
+    /// Every folder the files need.
+    private(set) var directories = Set<String>()
     /// Every file and folder by its case-folded path.
     private var folded: [String: String] = [:]
 
@@ -54,25 +55,52 @@ struct SitePaths: Sendable {
         SiteWriteError(path: folder, reason: "is produced as a file and is also a folder of other files; give them different ids")
     }
 
-    /// Lowercased: ASCII by bytes (ids are ASCII), anything else by Unicode.
+    /// Lowercased: ASCII by bytes (ids are ASCII, and mostly lowercase
+    /// already: then the path itself), anything else by Unicode.
     private static func fold(_ path: String) -> String {
-        if path.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: path.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        var upper = false
+        for byte in path.utf8 {
+            if byte >= 0x80 { return path.lowercased() }
+            if byte >= 0x41, byte <= 0x5A { upper = true }
         }
-        return path.lowercased()
+        guard upper else { return path }
+        return String(decoding: path.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
-    /// What is wrong with an output path, or nil when it is a safe relative one.
+    /// What is wrong with an output path, or nil when it is a safe relative
+    /// one. One pass over the bytes: it runs for every file of the site.
     static func problem(with path: String) -> String? {
         if path.isEmpty { return "it is empty" }
-        if path.utf8.contains(0) { return "it contains a NUL byte" }
-        if path.contains("\\") { return "it contains a backslash" }
-        if path.hasPrefix("/") { return "it is absolute" }
-        for name in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if name.isEmpty { return "it has an empty name (a doubled or trailing '/')" }
-            if name == "." || name == ".." { return "it has a '\(name)' name" }
+        var nul = false, backslash = false
+        var nameLength = 0, dots = 0
+        var badName: String?
+        func endOfName() {
+            guard badName == nil else { return }
+            if nameLength == 0 {
+                badName = "it has an empty name (a doubled or trailing '/')"
+            } else if dots == nameLength, dots <= 2 {
+                badName = "it has a '\(String(repeating: ".", count: dots))' name"
+            }
         }
-        return nil
+        for byte in path.utf8 {
+            switch byte {
+            case 0: nul = true
+            case 0x5C: backslash = true
+            case 0x2F:
+                endOfName()
+                nameLength = 0
+                dots = 0
+                continue
+            case 0x2E: dots += 1
+            default: break
+            }
+            nameLength += 1
+        }
+        endOfName()
+        if nul { return "it contains a NUL byte" }
+        if backslash { return "it contains a backslash" }
+        if path.utf8.first == 0x2F { return "it is absolute" }
+        return badName
     }
 
     /// Throws unless `file` may be written at all, whatever else is in the

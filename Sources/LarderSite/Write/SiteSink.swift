@@ -8,11 +8,20 @@ import Darwin
 #endif
 
 /// Takes the files of a site as render workers produce them, from any number
-/// of threads at once, and puts each on disk at once in the new site's
-/// folder, so that the site is never held whole in memory. Folders are made
-/// as files need them. A file whose bytes are those of the same path in the
-/// previous site is hard-linked from there instead of written: same inode,
-/// untouched on disk.
+/// of threads at once, and puts each on disk at once, so that the site is
+/// never held whole in memory. Folders are made as files need them.
+///
+/// It works in one of two ways, chosen by `SiteWriter`:
+/// - **a new tree**: every file goes into a new folder that will replace the
+///   output whole. A file whose bytes are those of the same path in the
+///   previous site is hard-linked from there instead of written: same inode,
+///   untouched on disk.
+/// - **staging** (the previous site is intact): only files that differ from
+///   the previous site's are written, into a staging folder laid out like
+///   the site, to be renamed into the output when the build has succeeded
+///   (`SiteCommit`); unchanged files are only recorded. When more files
+///   change than `stagingLimit`, the sink turns the staging folder into a
+///   new tree (linking what it had only recorded) and goes on as above.
 ///
 /// Made by `SiteWriter.write(record:stream:)`; after the first failure every
 /// `add` throws that failure.
@@ -22,7 +31,9 @@ public final class SiteSink: Sendable {
     private let fileSystem: SiteFileSystem
     private let fixModes: Bool
     private let previous: Previous?
-    private let state = Mutex(State())
+    private let stagingLimit: Int
+    private let measures: Bool
+    private let state: Mutex<State>
     /// The previous build's page jobs (`JobRecords`), only with a previous
     /// site whose state read back whole; and this build's, once recorded.
     let previousJobs: JobRecords?
@@ -35,36 +46,59 @@ public final class SiteSink: Sendable {
         let finished: Timestamp
     }
 
+    enum Mode: Sendable {
+        case tree
+        case staging
+    }
+
     private struct State: Sendable {
+        var mode: Mode
         var paths = SitePaths()
         var entries: [String: SiteState.Entry] = [:]
         /// Copied images: absolute source path and stamp before copying.
         var images: [String: Stamp] = [:]
         var byteCount = 0
         var reusedCount = 0
+        /// Staging: the files written, the folders made for them, and the
+        /// files the previous site holds as they are.
+        var staged = Set<String>()
+        var stagedDirectories = Set<String>()
+        var unchanged: [String] = []
         var failure: SiteWriteError?
+        /// CPU time summed over all threads: the writer's own share of a
+        /// build, when measured.
+        var busy = Duration.zero
+    }
+
+    /// What the sink did with one file, decided under the lock.
+    private enum Action {
+        case write
+        case link
+        case none
     }
 
     init(
         root: String, dataFolder: String, fileSystem: SiteFileSystem, fixModes: Bool, previous: Previous?,
-        previousJobs: JobRecords? = nil
+        staging: Bool = false, stagingLimit: Int = .max, measures: Bool = false, previousJobs: JobRecords? = nil
     ) {
+        self.measures = measures
         self.root = root
         self.dataFolder = dataFolder
         self.fileSystem = fileSystem
         self.fixModes = fixModes
         self.previous = previous
         self.previousJobs = previous == nil ? nil : previousJobs
+        self.stagingLimit = stagingLimit
+        self.state = Mutex(State(mode: staging && previous != nil ? .staging : .tree))
     }
 
     /// Writes (or links) one file of the site. Throws for a path that is not
     /// safe, produced twice, clashing with a folder or differing from another
     /// only in case, an image from outside the data folder, or a failed write.
     public func add(_ file: OutputFile) throws(SiteWriteError) {
+        let start = measures ? Self.threadTime() : .zero
         do throws(SiteWriteError) {
-            try state.withLock { state throws(SiteWriteError) in
-                if let failure = state.failure { throw failure }
-            }
+            try checkNoFailure()
             try SitePaths.check(file, dataFolder: dataFolder)
             let entry: SiteState.Entry
             var sourceStamp: Stamp?
@@ -81,40 +115,148 @@ public final class SiteSink: Sendable {
                 entry = SiteState.Entry(size: (stamp.target ?? stamp.own)?.size ?? -1, hash: builder.hash)
                 sourceStamp = stamp
             }
-            try addPath(file.path)
+            let same = isUnchanged(file.path, entry)
             let destination = root + "/" + file.path
-            let reused = reuse(file.path, entry, at: destination)
+            var action = try place(file.path, unchanged: same)
+            if action == .link, !fileSystem.link(previous!.root + "/" + file.path, destination) {
+                // EXDEV, EPERM (a file system without hard links), EMLINK.
+                action = .write
+            }
             var written = Int(entry.size)
-            if !reused {
+            if action == .write {
                 switch file.contents {
                 case .bytes(let bytes): written = try fileSystem.writeFile(destination, bytes)
                 case .copy(let source): written = try fileSystem.copyFile(source, destination)
                 }
                 if fixModes { try fileSystem.setMode(destination, 0o644) }
             }
+            let elapsed = measures ? Self.threadTime() - start : .zero
             state.withLock { state in
                 state.entries[file.path] = entry
                 if case .copy(let source) = file.contents { state.images[source] = sourceStamp }
                 state.byteCount += written
-                if reused { state.reusedCount += 1 }
+                if action != .write { state.reusedCount += 1 }
+                state.busy += elapsed
             }
         } catch {
-            state.withLock { state in
-                if state.failure == nil { state.failure = error }
-            }
+            fail(error)
             throw error
         }
     }
 
-    /// Links the previous site's file at `path` into `destination` when it
-    /// holds the same bytes and was not changed since that build: same size,
-    /// mode 0644, a change time before the build finished (a file edited by
-    /// hand in the site, or touched by a build that failed, has a later one).
-    /// False when it cannot, for any reason: then the file is written.
-    private func reuse(_ path: String, _ entry: SiteState.Entry, at destination: String) -> Bool {
+    /// Carries over the previous build's file at `path` as it is, without its
+    /// bytes: for a producer that knows the file would come out the same.
+    /// Staging, it only records it; in a new tree, it links it (or copies it
+    /// when linking is not possible). Not for images copied from the data
+    /// folder: `add` them, so that their sources' stamps are recorded for the
+    /// next build's check that nothing changed. False, with nothing done,
+    /// when that cannot be vouched for (no such file in the previous state,
+    /// or changed on disk since): then the caller renders the file and
+    /// `add`s it.
+    public func keep(_ path: String) throws(SiteWriteError) -> Bool {
+        let start = measures ? Self.threadTime() : .zero
+        do throws(SiteWriteError) {
+            try checkNoFailure()
+            // A path of the previous site was checked when it was written.
+            guard let previous, let entry = previous.files[path], isIntact(path, entry, in: previous) else { return false }
+            var reused = true
+            if try place(path, unchanged: true) == .link { reused = try carryOver(path, from: previous) }
+            let elapsed = measures ? Self.threadTime() - start : .zero
+            state.withLock { state in
+                state.entries[path] = entry
+                state.byteCount += Int(entry.size)
+                if reused { state.reusedCount += 1 }
+                state.busy += elapsed
+            }
+            return true
+        } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    /// Takes `path` into the site's paths and makes the folders it needs in
+    /// the sink's folder; says whether to write the file, link it from the
+    /// previous site, or (staging, unchanged) do nothing. Folders are made in
+    /// the lock, so that no file goes into one before it exists; the files
+    /// themselves are written outside it.
+    private func place(_ path: String, unchanged: Bool) throws(SiteWriteError) -> Action {
+        try state.withLock { state throws(SiteWriteError) -> Action in
+            let folders = try state.paths.add(path)
+            switch state.mode {
+            case .tree:
+                for folder in folders { try makeDirectory(folder) }
+                return unchanged ? .link : .write
+            case .staging:
+                if unchanged {
+                    state.unchanged.append(path)
+                    return .none
+                }
+                state.staged.insert(path)
+                if state.staged.count > stagingLimit {
+                    try switchToTree(&state)
+                } else {
+                    try makeStagedDirectories(for: path, &state)
+                }
+                return .write
+            }
+        }
+    }
+
+    private func makeDirectory(_ folder: String) throws(SiteWriteError) {
+        try fileSystem.makeDirectory(root + "/" + folder)
+        if fixModes { try fileSystem.setMode(root + "/" + folder, 0o755) }
+    }
+
+    /// The folders of `path` not yet in the staging folder, parents first.
+    private func makeStagedDirectories(for path: String, _ state: inout State) throws(SiteWriteError) {
+        var missing: [String] = []
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            let name = String(folder)
+            if state.stagedDirectories.contains(name) { break }
+            missing.append(name)
+        }
+        for name in missing.reversed() {
+            try makeDirectory(name)
+            state.stagedDirectories.insert(name)
+        }
+    }
+
+    /// Makes the staging folder a whole new tree: the folders it lacks, and
+    /// the unchanged files linked from the previous site.
+    private func switchToTree(_ state: inout State) throws(SiteWriteError) {
+        guard state.mode == .staging, let previous else { return }
+        state.mode = .tree
+        for folder in state.paths.directories.sorted() where !state.stagedDirectories.contains(folder) {
+            try makeDirectory(folder)
+        }
+        for path in state.unchanged {
+            // Copied: counted as written after all.
+            if try !carryOver(path, from: previous) { state.reusedCount -= 1 }
+        }
+        state.unchanged = []
+        state.stagedDirectories = []
+    }
+
+    /// Links the previous site's file into the sink's folder, or copies it
+    /// when it cannot be linked; true when linked.
+    private func carryOver(_ path: String, from previous: Previous) throws(SiteWriteError) -> Bool {
+        let source = previous.root + "/" + path, destination = root + "/" + path
+        if fileSystem.link(source, destination) { return true }
+        _ = try fileSystem.copyFile(source, destination)
+        if fixModes { try fileSystem.setMode(destination, 0o644) }
+        return false
+    }
+
+    /// Whether the previous site's file at `path` holds the same bytes and
+    /// was not changed since that build: same size, mode 0644, a change time
+    /// before the build finished (a file edited by hand in the site, or
+    /// touched by a build that failed, has a later one).
+    private func isUnchanged(_ path: String, _ entry: SiteState.Entry) -> Bool {
         guard let previous, let old = previous.files[path], old == entry else { return false }
-        // EXDEV, EPERM (a file system without hard links), EMLINK: write.
-        return isIntact(path, entry, in: previous) && fileSystem.link(previous.root + "/" + path, destination)
+        return isIntact(path, entry, in: previous)
     }
 
     /// Whether the previous site's file at `path` is still what that build
@@ -133,51 +275,26 @@ public final class SiteSink: Sendable {
         return !(previous.finished < changed)
     }
 
-    /// Takes `path` in (see `SitePaths.add`) and makes the folders it needs.
-    /// Folders are made in the lock, so that no file goes into one before it
-    /// exists; the files themselves are written outside it.
-    private func addPath(_ path: String) throws(SiteWriteError) {
+    /// The CPU time of the calling thread.
+    private static func threadTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+
+    private func checkNoFailure() throws(SiteWriteError) {
         try state.withLock { state throws(SiteWriteError) in
-            for folder in try state.paths.add(path) {
-                try fileSystem.makeDirectory(root + "/" + folder)
-                if fixModes { try fileSystem.setMode(root + "/" + folder, 0o755) }
-            }
+            if let failure = state.failure { throw failure }
         }
     }
 
-    /// Carries the previous site's file at `path` over as it is, without its
-    /// bytes: for a page whose inputs did not change since the build that
-    /// wrote it (`JobRecords`). Hard-linked, with its recorded size and hash,
-    /// as `add` does for a file that came out the same. False, with nothing
-    /// done, when that cannot be vouched for (no such file in the previous
-    /// state, or changed on disk since): then the caller renders the file and
-    /// `add`s it.
-    public func keep(_ path: String) throws(SiteWriteError) -> Bool {
-        try checkFailure()
-        guard let previous, let entry = previous.files[path], isIntact(path, entry, in: previous) else { return false }
-        do throws(SiteWriteError) {
-            try addPath(path)
-            let source = previous.root + "/" + path, destination = root + "/" + path
-            if !fileSystem.link(source, destination) {
-                // No hard links here: the same bytes, copied.
-                _ = try fileSystem.copyFile(source, destination)
-                if fixModes { try fileSystem.setMode(destination, 0o644) }
-            }
-        } catch {
-            state.withLock { state in
-                if state.failure == nil { state.failure = error }
-            }
-            throw error
-        }
+    private func fail(_ error: SiteWriteError) {
         state.withLock { state in
-            state.entries[path] = entry
-            state.byteCount += Int(entry.size)
-            state.reusedCount += 1
+            if state.failure == nil { state.failure = error }
         }
-        return true
     }
 
-    /// This build's page jobs, for the next build (saved beside the state).
+    /// This build's page jobs, for the next build (saved in the state).
     public func record(jobs: JobRecords) {
         self.jobs.withLock { $0 = jobs }
     }
@@ -186,21 +303,37 @@ public final class SiteSink: Sendable {
 
     /// Throws the first failure of any `add`, even one a producer caught.
     public func checkFailure() throws(SiteWriteError) {
-        try state.withLock { state throws(SiteWriteError) in
-            if let failure = state.failure { throw failure }
-        }
+        try checkNoFailure()
     }
 
     /// What was put on disk, for the summary and the next build's state.
-    func result() -> (summary: SiteWriteSummary, entries: [String: SiteState.Entry], images: [String: Stamp]) {
+    func result() -> Result {
         state.withLock { state in
-            (
-                SiteWriteSummary(
+            Result(
+                summary: SiteWriteSummary(
                     fileCount: state.entries.count, directoryCount: state.paths.directoryCount,
-                    byteCount: state.byteCount, reusedCount: state.reusedCount
+                    byteCount: state.byteCount, reusedCount: state.reusedCount, writerTime: state.busy
                 ),
-                state.entries, state.images
+                entries: state.entries, images: state.images, mode: state.mode, staged: state.staged,
+                directories: state.paths.directories
             )
         }
+    }
+
+    struct Result {
+        var summary: SiteWriteSummary
+        var entries: [String: SiteState.Entry]
+        var images: [String: Stamp]
+        var mode: Mode
+        /// Staging: the files written into the staging folder.
+        var staged: Set<String>
+        /// Every folder of the new site.
+        var directories: Set<String>
+    }
+
+    /// Staging: turns the staging folder into a whole new tree, for a change
+    /// too large to commit in place. Does nothing in a new tree.
+    func makeTree() throws(SiteWriteError) {
+        try state.withLock { state throws(SiteWriteError) in try switchToTree(&state) }
     }
 }

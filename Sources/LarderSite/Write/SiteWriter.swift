@@ -6,9 +6,18 @@ import Glibc
 import Darwin
 #endif
 
-/// Puts a rendered site on disk: writes it whole into a new folder beside the
-/// output, then swaps that in, so a failed or interrupted build leaves the
-/// previous site as it was.
+/// Puts a rendered site on disk so that a failed or interrupted build leaves
+/// the previous site as it was, in one of two ways:
+///
+/// - **A new tree, swapped in** (a first build, no usable state, or a change
+///   to many files): the site is written whole into a new folder beside the
+///   output (files that came out as the previous site's hard-linked from it),
+///   then swapped in by two renames.
+/// - **In place** (the previous site is as its state file describes it, and
+///   few files changed): only the changed files are written, into a staging
+///   folder beside the output, and once the build has succeeded they are
+///   renamed into the output one by one under a journal (`SiteCommit`);
+///   the rest of the site is not touched.
 ///
 /// The output may be replaced only when it is missing, empty, or holds the
 /// `.larder-site` marker that every build writes in the site root. It may not
@@ -19,20 +28,31 @@ import Darwin
 /// and the link kept.
 ///
 /// Beside the output (`_site`), in its parent folder, a build uses
-/// `._site.larder-tmp-<pid>` (the new site while written),
-/// `._site.larder-old-<pid>` (the previous site during the swap) and
-/// `._site.larder-lock` (an exclusive `flock` held for the whole write; a
-/// second build waits for it, up to two minutes, then fails). None of them
-/// outlives a build that finishes; folders of the first two names left by a
-/// killed build are removed by the next one. `._site.larder-state` stays:
-/// what the next build needs to link unchanged files and to tell that
-/// nothing changed (see `SiteState`), and to render only the pages whose
-/// inputs changed (see `JobRecords`).
+/// `._site.larder-tmp-<pid>` (the new site or the staged files while
+/// written), `._site.larder-old-<pid>` (the previous site during the swap),
+/// `._site.larder-backup-<pid>` and `._site.larder-commit` (an in-place
+/// commit's backups and journal) and `._site.larder-lock` (an exclusive
+/// `flock` held for the whole write; a second build waits for it, up to two
+/// minutes, then fails). None of them outlives a build that finishes; what
+/// a killed build left is cleaned up by the next one, which first finishes
+/// an in-place commit that was under way. `._site.larder-state` stays: what
+/// the next build needs to link unchanged files, to tell that nothing
+/// changed (see `SiteState`) and to render only the pages whose inputs
+/// changed (see `JobRecords`).
 public struct SiteWriter: Sendable {
     public let output: URL
     public let dataFolder: URL
     let fileSystem: SiteFileSystem
     let lockTimeout: Duration
+    /// The most files a build may change (write or remove) and still commit
+    /// in place; nil: `inPlaceLimit(_:)` of the previous site's file count.
+    let inPlaceLimit: Int?
+    /// A pause after each step of an in-place commit, so that the fault
+    /// tests can kill a build in the middle of one; zero otherwise.
+    public var commitStepPause: Duration = .zero
+    /// Whether the summary's `writerTime` is measured (two clock reads per
+    /// file).
+    public var measuresWriterTime = false
 
     public init(output: URL, dataFolder: URL) {
         self.init(output: output, dataFolder: dataFolder, fileSystem: .live)
@@ -40,12 +60,23 @@ public struct SiteWriter: Sendable {
 
     init(
         output: URL, dataFolder: URL, fileSystem: SiteFileSystem,
-        lockTimeout: Duration = .seconds(120)
+        lockTimeout: Duration = .seconds(120), inPlaceLimit: Int? = nil
     ) {
         self.output = output
         self.dataFolder = dataFolder
         self.fileSystem = fileSystem
         self.lockTimeout = lockTimeout
+        self.inPlaceLimit = inPlaceLimit
+    }
+
+    /// The most changed files committed in place: a tenth of the site, and
+    /// at least 100. Past that, a new tree and its swap keep the whole change
+    /// atomic, and cost less: at 10,000 recipes, with half the files
+    /// changed, committing in place took 0.71 s of CPU against 0.46 s for
+    /// the swap (a link aside and a rename per changed file, then removing
+    /// the backups and the staging folders).
+    static func inPlaceLimit(_ fileCount: Int) -> Int {
+        max(100, fileCount / 10)
     }
 
     /// Checks that the output may be replaced (see the type's rules), changing
@@ -71,15 +102,16 @@ public struct SiteWriter: Sendable {
 
     /// Writes the complete new site from the files `produce` gives the sink
     /// (from any threads, in any order), each put on disk as it comes, then
-    /// swaps it in for the output. On any failure before the swap, the
-    /// producer's or the writer's, the previous site is untouched and the new
-    /// folder removed; the error is rethrown as it was.
+    /// puts it in place of the output: the changed files renamed in, or a
+    /// new tree swapped in (see the type). On any failure before that, the
+    /// producer's or the writer's, the previous site is untouched and the
+    /// new folder removed; the error is rethrown as it was.
     ///
     /// Files whose bytes are those of the previous site (by the state file's
-    /// sizes and hashes) are hard-linked from it rather than written. What
-    /// ends on disk depends only on the set of files, not their order or
-    /// what was there: modes are 0644 and 0755 whatever the umask, and the
-    /// marker is the same in every build.
+    /// sizes and hashes) are left as they are, or hard-linked from it into a
+    /// new tree, rather than written. What ends on disk depends only on the
+    /// set of files, not their order or what was there: modes are 0644 and
+    /// 0755 whatever the umask, and the marker is the same in every build.
     ///
     /// `record`, from `larder build`: what the build read, so that a change
     /// to the data during the build is an error rather than a mixed site,
@@ -97,39 +129,114 @@ public struct SiteWriter: Sendable {
         }
         let lock = SiteLock(path: location.lock, timeout: lockTimeout)
         return try lock.withLock { () throws -> SiteWriteSummary in
+            try SiteCommit.rollForward(at: location, fileSystem: fileSystem)
             try cleanLeftovers(of: location)
             // Again, now that no other build can change the output.
             try location.check()
             let temporary = location.temporary(pid: getpid())
             try fileSystem.makeDirectory(temporary)
-            let result: (summary: SiteWriteSummary, entries: [String: SiteState.Entry], images: [String: Stamp])
+            var result: SiteSink.Result
+            let commit: SiteCommit?
             let jobs: JobRecords?
             do {
-                let sink = try openSink(temporary, location: location)
+                let (sink, previous) = try openSink(temporary, location: location)
                 try produce(sink)
                 try sink.checkFailure()
                 result = sink.result()
                 jobs = sink.recordedJobs
                 if let record { try checkUnchanged(record, images: result.images) }
+                commit = plan(result, previous: previous, location: location)
+                if commit == nil, result.mode == .staging {
+                    try sink.makeTree()
+                    result = sink.result()
+                }
             } catch {
                 try? fileSystem.removeTree(temporary)
                 throw error
             }
-            try swap(temporary, into: location)
-            saveState(
-                SiteState(
-                    inputs: record.map { inputsDigest($0.before, images: result.images) },
-                    images: result.images.keys.sorted(),
-                    warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
-                    output: SiteState.outputStamp(of: location),
-                    finished: Timestamp.settled(),
-                    files: result.entries,
-                    jobs: jobs?.encoded() ?? []
-                ),
-                at: location
+            let state = SiteState(
+                inputs: record.map { inputsDigest($0.before, images: result.images) },
+                images: result.images.keys.sorted(),
+                warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
+                // Both set once the site is in.
+                output: ContentHash(high: 0, low: 0), finished: Timestamp(seconds: 0, nanoseconds: 0),
+                files: result.entries,
+                jobs: jobs?.encoded() ?? []
             )
+            var (bytes, stampOffset) = state.encodedStampable()
+            if let commit {
+                try commitInPlace(commit, state: bytes, location: location)
+            } else {
+                try swap(temporary, into: location)
+            }
+            SiteState.restamp(&bytes, at: stampOffset, output: SiteState.outputStamp(of: location), finished: Timestamp.settled())
+            SiteState.save(bytes, at: location, fileSystem: fileSystem)
+            if let commit {
+                commit.cleanUp(at: location, fileSystem: fileSystem)
+                result.summary.inPlace = true
+            }
             return result.summary
         }
+    }
+
+    /// The in-place commit of a staged build, or nil when it changed too
+    /// many files for one (then the staging folder becomes a new tree).
+    private func plan(_ result: SiteSink.Result, previous: SiteState?, location: OutputLocation) -> SiteCommit? {
+        guard result.mode == .staging, let previous else { return nil }
+        let removed = previous.files.keys.filter { result.entries[$0] == nil }
+        guard result.staged.count + removed.count <= inPlaceLimit ?? Self.inPlaceLimit(previous.files.count) else { return nil }
+        var steps: [SiteCommit.Step] = []
+        if !removed.isEmpty || result.staged.contains(where: { previous.files[$0] == nil }) {
+            var before = Set<String>()
+            for path in previous.files.keys { Self.addFolders(of: path, to: &before) }
+            let gone = before.subtracting(result.directories)
+            func parent(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
+            // A removed folder goes with all in it.
+            for path in removed.sorted() where !gone.contains(parent(path)) {
+                steps.append(.removeFile(path))
+            }
+            for folder in gone.sorted() where !gone.contains(parent(folder)) {
+                steps.append(.removeFolder(folder))
+            }
+            // Sorted: parents first.
+            for folder in result.directories.subtracting(before).sorted() {
+                steps.append(.makeFolder(folder))
+            }
+        }
+        for path in result.staged.sorted() { steps.append(.place(path)) }
+        // The marker, written anew, so that the output's stamp tells this
+        // build's site from the previous one's.
+        steps.append(.place(OutputLocation.markerName))
+        func name(_ path: String) -> String { String(path[path.index(after: path.lastIndex(of: "/")!)...]) }
+        return SiteCommit(
+            staging: name(location.temporary(pid: getpid())), backup: name(location.backup(pid: getpid())), steps: steps
+        )
+    }
+
+    private static func addFolders(of path: String, to folders: inout Set<String>) {
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            guard folders.insert(String(folder)).inserted else { return }
+        }
+    }
+
+    /// Writes the state to save and the journal, then runs the commit's
+    /// steps. Up to the journal, a failure leaves the output untouched;
+    /// after it, the steps are all done, undone, or (undoing failed) left to
+    /// the next build to finish. The caller saves the state, then cleans up.
+    private func commitInPlace(_ commit: SiteCommit, state: [UInt8], location: OutputLocation) throws(SiteWriteError) {
+        let staging = location.beside(commit.staging), backup = location.beside(commit.backup)
+        do throws(SiteWriteError) {
+            try fileSystem.makeDirectory(backup)
+            _ = try fileSystem.writeFile(backup + "/" + SiteCommit.stateName, state)
+            try commit.save(at: location, fileSystem: fileSystem)
+        } catch {
+            try? fileSystem.removeTree(staging)
+            try? fileSystem.removeTree(backup)
+            throw error
+        }
+        try commit.apply(at: location, fileSystem: fileSystem, pause: commitStepPause)
     }
 
     /// What the last build printed, when its state says the output is what
@@ -138,9 +245,12 @@ public struct SiteWriter: Sendable {
     /// (no state, a damaged one, a file changed just now, a different binary,
     /// secret or options).
     public func upToDate(_ inputs: BuildInputs) -> BuildRecord.Warnings? {
+        var info = stat()
         guard let location = try? OutputLocation(output: output, dataFolder: dataFolder),
               let state = SiteState.read(location.state), let recorded = state.inputs,
-              SiteState.outputStamp(of: location) == state.output
+              SiteState.outputStamp(of: location) == state.output,
+              // No in-place commit under way or interrupted.
+              lstat(location.journal, &info) != 0
         else { return nil }
         let now = inputs.snapshot()
         guard now.racy.isEmpty else { return nil }
@@ -184,8 +294,10 @@ public struct SiteWriter: Sendable {
     }
 
     /// A sink into `root`, the marker already written, linking from the
-    /// previous site when its state reads back whole.
-    private func openSink(_ root: String, location: OutputLocation) throws(SiteWriteError) -> SiteSink {
+    /// previous site when its state reads back whole, and staging only the
+    /// changed files when the output is also as that state describes it;
+    /// with that state, when staging.
+    private func openSink(_ root: String, location: OutputLocation) throws(SiteWriteError) -> (SiteSink, SiteState?) {
         // The umask may take bits away (077 would make a private site); then
         // every entry gets its mode set, which costs a call per entry.
         var info = stat()
@@ -197,30 +309,20 @@ public struct SiteWriter: Sendable {
         _ = try fileSystem.writeFile(marker, OutputLocation.markerContents)
         if fixModes { try fileSystem.setMode(marker, 0o644) }
         var previous: SiteSink.Previous?
+        var state: SiteState?
         var previousJobs: JobRecords?
-        if lstat(location.path, &info) == 0, let state = SiteState.read(location.state) {
-            previous = SiteSink.Previous(root: location.path, files: state.files, finished: state.finished)
-            previousJobs = JobRecords(state.jobs)
+        if lstat(location.path, &info) == 0, let read = SiteState.read(location.state) {
+            previous = SiteSink.Previous(root: location.path, files: read.files, finished: read.finished)
+            state = read
+            previousJobs = JobRecords(read.jobs)
         }
-        return SiteSink(
+        let intact = state.map { SiteState.outputStamp(of: location) == $0.output } ?? false
+        let sink = SiteSink(
             root: root, dataFolder: location.dataFolder, fileSystem: fileSystem, fixModes: fixModes, previous: previous,
-            previousJobs: previousJobs
+            staging: intact, stagingLimit: inPlaceLimit ?? Self.inPlaceLimit(state?.files.count ?? 0),
+            measures: measuresWriterTime, previousJobs: previousJobs
         )
-    }
-
-    /// Writes the state beside the output, whole or not at all. A state that
-    /// cannot be written costs the next build its shortcuts, nothing more:
-    /// the old one is removed (it no longer describes the output) and the
-    /// build still succeeds.
-    private func saveState(_ state: SiteState, at location: OutputLocation) {
-        unlink(location.newState)
-        do throws(SiteWriteError) {
-            _ = try fileSystem.writeFile(location.newState, state.encoded())
-            try fileSystem.rename(location.newState, location.state)
-        } catch {
-            unlink(location.newState)
-            unlink(location.state)
-        }
+        return (sink, intact ? state : nil)
     }
 
     /// Removes what killed builds left beside the output. One killed between

@@ -1,0 +1,329 @@
+import Foundation
+import Testing
+
+@testable import LarderSite
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Rebuilds that change few files: staged beside the output and renamed into
+/// it under a journal, the rest of the site untouched; undone when a step
+/// fails, finished by the next build when one is killed part way.
+@Suite struct InPlaceCommitTests {
+    func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    func inodes(_ folder: WriterFolder, _ files: [OutputFile]) -> [String: UInt64?] {
+        Dictionary(uniqueKeysWithValues: files.map { ($0.path, inode(folder.path("_site/" + $0.path))) })
+    }
+
+    /// 300 pages in 30 folders; `version` changes one in fifty.
+    func pages(_ version: String) -> [OutputFile] {
+        (0..<300).map { OutputFile(path: "recipes/g\($0 % 30)/r\($0).html", text: $0 % 50 == 0 ? "r\($0) \(version)" : "r\($0)") }
+    }
+
+    @Test func aSmallChangeIsRenamedIntoTheOutputAndTheRestIsNotTouched() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        let root = inode(folder.path("_site")), before = inodes(folder, pages("one"))
+        let summary = try folder.writer().write(pages("two"))
+        #expect(summary.inPlace)
+        #expect(summary.reusedCount == 294)
+        #expect(inode(folder.path("_site")) == root)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+        for (index, file) in pages("two").enumerated() {
+            #expect((inode(folder.path("_site/" + file.path)) == before[file.path]!) == (index % 50 != 0), "\(file.path)")
+        }
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
+        // The state describes the site: nothing changed, nothing written.
+        let again = try folder.writer().write(pages("two"))
+        #expect(again.inPlace && again.reusedCount == 300)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+    }
+
+    @Test func filesAndFoldersComeAndGoInPlace() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let first = pages("one") + [
+            OutputFile(path: "a", text: "a file that becomes a folder"),
+            OutputFile(path: "b/c/d.html", text: "a folder that becomes a file"),
+            OutputFile(path: "gone/deep/er/x.html", text: "a folder removed whole"),
+            OutputFile(path: "recipes/g1/gone.html", text: "one file removed"),
+        ]
+        _ = try folder.writer().write(first)
+        let root = inode(folder.path("_site"))
+        let second = pages("one") + [
+            OutputFile(path: "a/index.html", text: "now a folder"),
+            OutputFile(path: "b", text: "now a file"),
+            OutputFile(path: "new/folder/y.html", text: "a new folder"),
+            OutputFile(path: "recipes/g1/new.html", text: "a new file"),
+        ]
+        let summary = try folder.writer().write(second)
+        #expect(summary.inPlace)
+        #expect(inode(folder.path("_site")) == root)
+        #expect(try folder.tree("_site") == WriterFolder.expected(second))
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
+        // And back again.
+        #expect(try folder.writer().write(first).inPlace)
+        #expect(try folder.tree("_site") == WriterFolder.expected(first))
+    }
+
+    @Test func aLargeChangeSwapsInANewTree() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let image = try folder.make("kitchen/images/soup.jpg", "JPEG")
+        let extra = [OutputFile(path: "images/soup.jpg", copyingFrom: image)]
+        _ = try folder.writer().write(pages("one") + extra)
+        let root = inode(folder.path("_site")), before = inodes(folder, pages("one") + extra)
+        // Over the limit, found while the files come: the staged files and
+        // those recorded so far become a new tree.
+        let summary = try folder.writer(inPlaceLimit: 3).write(pages("two") + extra)
+        #expect(!summary.inPlace)
+        #expect(summary.reusedCount == 295)
+        #expect(inode(folder.path("_site")) != root)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two") + extra))
+        for (index, file) in pages("two").enumerated() {
+            #expect((inode(folder.path("_site/" + file.path)) == before[file.path]!) == (index % 50 != 0), "\(file.path)")
+        }
+        #expect(inode(folder.path("_site/images/soup.jpg")) == before["images/soup.jpg"]!)
+        // Over the limit only with the removed files, found at the end.
+        let fewer = Array(pages("one").prefix(290))
+        #expect(try !folder.writer(inPlaceLimit: 10).write(fewer).inPlace)
+        #expect(try folder.tree("_site") == WriterFolder.expected(fewer))
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
+    }
+
+    @Test func aSiteChangedSinceItsStateIsSwapped() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        // A file added in the site root by hand: the output is not what the
+        // state describes, so it is replaced whole.
+        _ = try folder.make("_site/stray.html", "by hand")
+        #expect(try !folder.writer().write(pages("two")).inPlace)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+    }
+
+    // MARK: Keeping files
+
+    @Test func keptFilesAreCarriedOverInPlaceAndInANewTree() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        let before = inodes(folder, pages("one"))
+        for limit in [nil, -1] {
+            let summary = try folder.writer(inPlaceLimit: limit).write { sink in
+                for (index, file) in pages("two").enumerated() {
+                    if index % 50 == 0 { try sink.add(file) } else { try sink.keep(file.path) }
+                }
+            }
+            #expect(summary.inPlace == (limit == nil))
+            #expect(summary.reusedCount == 294)
+            #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+            #expect(inode(folder.path("_site/recipes/g1/r1.html")) == before["recipes/g1/r1.html"]!)
+            _ = try folder.writer().write(pages("one"))
+        }
+        #expect(throws: SiteWriteError(
+            path: "recipes/never.html",
+            reason: "is kept from the previous build, which did not make it. This is a bug in Larder: please report it"
+        )) {
+            try folder.writer().write { sink in try sink.keep("recipes/never.html") }
+        }
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("one")))
+    }
+
+    // MARK: Failures
+
+    /// The real disk, except that renames whose source contains `marker`
+    /// fail from the `n`th on.
+    func failingRenames(from n: Int, containing marker: String) -> SiteFileSystem {
+        let counter = WriteCounter()
+        var fileSystem = SiteFileSystem.live
+        fileSystem.rename = { source, destination throws(SiteWriteError) in
+            if source.contains(marker) {
+                let number = counter.count.withLock { count in
+                    count += 1
+                    return count
+                }
+                if number >= n { throw SiteWriteError(path: source, reason: "injected") }
+            }
+            try SiteFileSystem.live.rename(source, destination)
+        }
+        return fileSystem
+    }
+
+    @Test(arguments: [1, 3, 6])
+    func aRenameThatFailsMidCommitIsUndone(failingAt nth: Int) throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let first = pages("one") + [OutputFile(path: "old/x.html", text: "removed")]
+        _ = try folder.writer().write(first)
+        let before = try folder.tree("_site")
+        let second = pages("two") + [OutputFile(path: "new/y.html", text: "added")]
+        let error = #expect(throws: SiteWriteError.self) {
+            _ = try folder.writer(fileSystem: failingRenames(from: nth, containing: ".larder-tmp-")).write(second)
+        }
+        #expect(error?.reason == "injected")
+        #expect(try folder.tree("_site") == before)
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
+        // Putting the previous site back renamed entries of its root, so the
+        // output no longer has the stamp its state recorded: a new tree.
+        #expect(try !folder.writer().write(second).inPlace)
+        #expect(try folder.tree("_site") == WriterFolder.expected(second))
+    }
+
+    @Test func aCommitThatCannotBeUndoneIsFinishedByTheNextBuild() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        // Every rename of a staged file from the third on fails, and so does
+        // every rename back out of the backups: as if the build died there.
+        var fileSystem = failingRenames(from: 3, containing: ".larder-tmp-")
+        let forward = fileSystem.rename
+        fileSystem.rename = { source, destination throws(SiteWriteError) in
+            if source.contains(".larder-backup-") || destination.contains(".larder-tmp-") {
+                throw SiteWriteError(path: source, reason: "injected")
+            }
+            try forward(source, destination)
+        }
+        let error = #expect(throws: SiteWriteError.self) {
+            _ = try folder.writer(fileSystem: fileSystem).write(pages("two"))
+        }
+        #expect(error?.reason.hasSuffix("the next larder build finishes this one's changes first") == true, "\(String(describing: error))")
+        let site = try folder.tree("_site")
+        #expect(site != WriterFolder.expected(pages("one")) && site != WriterFolder.expected(pages("two")))
+        #expect(try folder.entries(".").contains("._site.larder-commit"))
+        let location = try OutputLocation(
+            output: URL(fileURLWithPath: folder.path("_site")), dataFolder: URL(fileURLWithPath: folder.path("kitchen"))
+        )
+        // Not up to date while a commit is unfinished.
+        let inputs = BuildInputs(dataFolder: URL(fileURLWithPath: folder.path("kitchen")), options: [], secret: nil)
+        #expect(folder.writer().upToDate(inputs) == nil)
+        // Finishing is idempotent: once, then again as if killed and rerun.
+        try SiteCommit.rollForward(at: location, fileSystem: .live)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
+        // The state saved by finishing describes the site: a rebuild in place.
+        let again = try folder.writer().write(pages("two"))
+        #expect(again.inPlace && again.reusedCount == 300)
+    }
+
+    @Test func aCommitKilledAtEachStepIsFinishedExactly() throws {
+        // Runs the commit's steps one at a time from a saved journal: after
+        // k of them, as a killed build leaves it, the next build's roll
+        // forward gives the new site exactly.
+        let first = pages("one") + [OutputFile(path: "a", text: "file"), OutputFile(path: "old/x.html", text: "x")]
+        let second = pages("two") + [OutputFile(path: "a/index.html", text: "folder"), OutputFile(path: "new/y.html", text: "y")]
+        var stepCount = 0, interrupted = 0
+        var k = 0
+        repeat {
+            let folder = try WriterFolder()
+            defer { folder.remove() }
+            _ = try folder.writer().write(first)
+            let stopAfter = k
+            let counter = WriteCounter()
+            // The k+1th change of the site's own entries fails and so does
+            // everything after it: the disk as a kill after k steps leaves it.
+            var fileSystem = SiteFileSystem.live
+            let dead = { @Sendable () -> Bool in
+                counter.count.withLock { count in
+                    count += 1
+                    return count > stopAfter
+                }
+            }
+            fileSystem.rename = { source, destination throws(SiteWriteError) in
+                if source.contains("/_site/") || destination.contains("/_site/") || source.hasSuffix("/_site") {
+                    if dead() { throw SiteWriteError(path: source, reason: "killed") }
+                }
+                try SiteFileSystem.live.rename(source, destination)
+            }
+            fileSystem.makeDirectory = { path throws(SiteWriteError) in
+                if path.contains("/_site/"), dead() { throw SiteWriteError(path: path, reason: "killed") }
+                try SiteFileSystem.live.makeDirectory(path)
+            }
+            let result = Result { try folder.writer(fileSystem: fileSystem).write(second) }
+            let location = try OutputLocation(
+                output: URL(fileURLWithPath: folder.path("_site")), dataFolder: URL(fileURLWithPath: folder.path("kitchen"))
+            )
+            if case .success = result {
+                stepCount = k
+                #expect(try folder.tree("_site") == WriterFolder.expected(second))
+                break
+            }
+            if (try folder.entries(".")).contains("._site.larder-commit") {
+                // Undoing ran on the dead disk too: the next build finishes.
+                interrupted += 1
+                try SiteCommit.rollForward(at: location, fileSystem: .live)
+                #expect(try folder.tree("_site") == WriterFolder.expected(second), "after \(k) steps")
+            } else {
+                // Nothing was done that needed undoing.
+                #expect(try folder.tree("_site") == WriterFolder.expected(first), "after \(k) steps")
+            }
+            #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"], "after \(k) steps")
+            k += 1
+        } while k < 100
+        #expect(stepCount > 5)
+        #expect(interrupted >= stepCount - 1)
+    }
+
+    @Test func aDamagedJournalMeansAFullBuild() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        _ = try folder.make("._site.larder-commit", "larder-commit 1\ngarbage")
+        let summary = try folder.writer().write(pages("two"))
+        #expect(!summary.inPlace && summary.reusedCount == 0)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
+    }
+
+    @Test func aJournalReadsBackAsWritten() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let commit = SiteCommit(
+            staging: "._site.larder-tmp-1", backup: "._site.larder-backup-1",
+            steps: [.removeFile("a"), .removeFolder("b/c"), .makeFolder("d"), .place("d/é.html")]
+        )
+        let path = folder.path("journal")
+        try Data(commit.encoded()).write(to: URL(fileURLWithPath: path))
+        #expect(SiteCommit.read(path) == commit)
+        var bytes = commit.encoded()
+        bytes[20] ^= 1
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(SiteCommit.read(path) == nil)
+    }
+
+    // MARK: Paths
+
+    /// The one-pass path check says what the plain one (split into names)
+    /// says, for every string of up to five of these pieces.
+    @Test func thePathCheckAgreesWithSplittingIntoNames() {
+        func plain(_ path: String) -> String? {
+            if path.isEmpty { return "it is empty" }
+            if path.utf8.contains(0) { return "it contains a NUL byte" }
+            if path.contains("\\") { return "it contains a backslash" }
+            if path.hasPrefix("/") { return "it is absolute" }
+            for name in path.split(separator: "/", omittingEmptySubsequences: false) {
+                if name.isEmpty { return "it has an empty name (a doubled or trailing '/')" }
+                if name == "." || name == ".." { return "it has a '\(name)' name" }
+            }
+            return nil
+        }
+        let pieces = ["a", "/", ".", "\\", "\u{0}", "é"]
+        var paths = [""]
+        var all = [""]
+        for _ in 0..<5 {
+            paths = paths.flatMap { path in pieces.map { path + $0 } }
+            all += paths
+        }
+        for path in all {
+            #expect(SitePaths.problem(with: path) == plain(path), "\(Array(path.utf8))")
+        }
+    }
+}
