@@ -26,7 +26,8 @@ import Darwin
 /// outlives a build that finishes; folders of the first two names left by a
 /// killed build are removed by the next one. `._site.larder-state` stays:
 /// what the next build needs to link unchanged files and to tell that
-/// nothing changed (see `SiteState`).
+/// nothing changed (see `SiteState`); so does `._site.larder-cache`, the
+/// parsed data files (`parseCacheFile`).
 public struct SiteWriter: Sendable {
     public let output: URL
     public let dataFolder: URL
@@ -45,6 +46,13 @@ public struct SiteWriter: Sendable {
         self.dataFolder = dataFolder
         self.fileSystem = fileSystem
         self.lockTimeout = lockTimeout
+    }
+
+    /// Where `larder build` keeps the parsed data files between builds:
+    /// beside the output, never in it. Nil when the output's path cannot be
+    /// resolved.
+    public var parseCacheFile: URL? {
+        (try? OutputLocation(output: output, dataFolder: dataFolder)).map { URL(fileURLWithPath: $0.parseCache) }
     }
 
     /// Checks that the output may be replaced (see the type's rules), changing
