@@ -166,6 +166,21 @@ extension DocumentCache {
             unlink(temporary)
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
+        Self.removeTemporaries(of: url)
+    }
+
+    /// Removes the temporary files of `url` that builds killed while they
+    /// wrote it left (the caller holds the build's lock: no other is
+    /// writing one).
+    private static func removeTemporaries(of url: URL) {
+        let folder = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let pid = name.dropFirst(prefix.count)
+            guard !pid.isEmpty, pid.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { continue }
+            unlink(folder + "/" + name)
+        }
     }
 
     /// What, besides a file's bytes, decides what reading it gives: the
