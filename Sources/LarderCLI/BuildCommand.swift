@@ -66,13 +66,17 @@ struct BuildCommand: ParsableCommand {
         let timings = Timings(enabled: environment["LARDER_TIMINGS"] == "1", start: start)
         timings.mark("no-op check")
         let before = inputs.settledSnapshot()
+        // Parsed files from the last build: only changed files are read.
+        let cacheFile = writer.parseCacheFile
+        var cache = cacheFile.map(DocumentCache.init(contentsOf:)) ?? DocumentCache()
         let loaded: LoadResult
         do {
-            loaded = try KitchenLoader.load(folder)
+            loaded = try KitchenLoader.load(folder, cache: &cache)
         } catch {
             throw fail(error)
         }
         timings.mark("load")
+        timings.note("parse cache: \(cache.lastReads) files read, \(cache.lastHits) reused")
         let report = loaded.report
         var warnings = (plain: "", coloured: "")
         if !report.diagnostics.isEmpty {
@@ -107,6 +111,10 @@ struct BuildCommand: ParsableCommand {
                     throw error
                 }
                 timings.mark("render, write and link")
+                // Under the build's lock; a cache that cannot be saved only
+                // makes the next build read everything.
+                if let cacheFile { try? cache.write(to: cacheFile) }
+                timings.mark("parse cache saved")
             }
             timings.mark(
                 summary.inPlace
@@ -147,6 +155,12 @@ struct Timings {
     init(enabled: Bool, start: ContinuousClock.Instant) {
         self.enabled = enabled
         self.start = start
+    }
+
+    /// A line of its own, without a time.
+    func note(_ text: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("timing: \(text)\n".utf8))
     }
 
     /// A figure measured elsewhere, printed as the stages are.

@@ -62,7 +62,7 @@ import Darwin
         /// What is beside the output besides it and its state.
         func leftovers() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: site.deletingLastPathComponent().path)
-                .filter { $0 != "site" && $0 != ".site.larder-state" }.sorted()
+                .filter { $0 != "site" && $0 != ".site.larder-state" && $0 != ".site.larder-cache" }.sorted()
         }
     }
 

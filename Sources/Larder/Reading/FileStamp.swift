@@ -5,13 +5,18 @@ import Darwin
 #endif
 
 /// What tells a changed file from an unchanged one without reading it: its
-/// size, modification time (to the nanosecond) and inode. Editors that save
-/// by renaming a new file into place change the inode.
+/// size, modification and change times (to the nanosecond), inode and
+/// device. Editors that save by renaming a new file into place change the
+/// inode; a file edited and given its old modification time back (`touch -d`)
+/// still has a new change time, which only the kernel sets.
 public struct FileStamp: Sendable, Hashable {
     public var size: Int64
     public var seconds: Int
     public var nanoseconds: Int
+    public var changeSeconds: Int
+    public var changeNanoseconds: Int
     public var inode: UInt64
+    public var device: UInt64
 
     /// The stamp of the file at `path` (symbolic links followed), or nil
     /// when there is nothing there.
@@ -20,12 +25,38 @@ public struct FileStamp: Sendable, Hashable {
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
         let time = info.st_mtimespec
+        let change = info.st_ctimespec
         #else
         let time = info.st_mtim
+        let change = info.st_ctim
         #endif
         size = Int64(info.st_size)
         seconds = Int(time.tv_sec)
         nanoseconds = Int(time.tv_nsec)
+        changeSeconds = Int(change.tv_sec)
+        changeNanoseconds = Int(change.tv_nsec)
         inode = UInt64(info.st_ino)
+        device = UInt64(info.st_dev)
+    }
+
+    init(
+        size: Int64, seconds: Int, nanoseconds: Int, changeSeconds: Int, changeNanoseconds: Int,
+        inode: UInt64, device: UInt64
+    ) {
+        self.size = size
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+        self.changeSeconds = changeSeconds
+        self.changeNanoseconds = changeNanoseconds
+        self.inode = inode
+        self.device = device
+    }
+
+    /// Whether the file was modified or changed at `seconds` (since the
+    /// epoch) or later: too close to a moment for a stamp taken then to stand
+    /// for its contents, as a second change in the same clock tick keeps the
+    /// stamp ("racily clean", in git's words).
+    func isRecent(since seconds: Int) -> Bool {
+        self.seconds >= seconds || changeSeconds >= seconds
     }
 }

@@ -1,17 +1,34 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Documents already read and checked, kept between loads of the same folder
 /// (`KitchenLoader.load(_:cache:)`), so a change to one file re-reads that
 /// file only. A file counts as unchanged while its `FileStamp` is the same.
+///
+/// `larder serve` keeps one in memory; `larder build` keeps one on disk
+/// between builds (`init(contentsOf:)`, `write(to:)`).
 public struct DocumentCache: Sendable {
     struct Entry: Sendable {
         var stamp: FileStamp
         var document: ReadDocument
     }
 
-    private var entries: [String: Entry] = [:]
+    private(set) var entries: [String: Entry] = [:]
     /// The category lookup the Markdown documents were read with: headings
     /// (`## Dairy`) resolve through it, so a change of categories in
     /// larder.json invalidates them. JSON documents do not depend on it.
     private var markdownLookup: [String: String] = [:]
+    /// The real path of the data folder the documents were read from.
+    private var folder = ""
+    /// When the last load began to take stamps (seconds since the epoch; 0
+    /// before any load, which trusts no stamp once on disk).
+    var stampedAt = 0
 
     /// How many documents the last load took from the cache, and how many it read.
     public private(set) var lastHits = 0
@@ -22,42 +39,316 @@ public struct DocumentCache: Sendable {
     /// The documents for `files`, in order: cached ones whose file is
     /// unchanged, the others read (in parallel) and remembered.
     mutating func read(_ files: [DataFile], with reader: DocumentReader) -> [ReadDocument] {
+        if reader.folder.realPath != folder {
+            entries = [:]
+            folder = reader.folder.realPath
+        }
         if files.contains(where: { $0.format == .markdown }), reader.categoryLookup != markdownLookup {
             entries = entries.filter { $0.value.document.file.format == .json }
             markdownLookup = reader.categoryLookup
         }
+        // Taken out, so that the updates below change it in place rather
+        // than copying 10,000 entries the workers still share.
         let known = entries
-        // The stamp is taken before the file is read: a write while it is
-        // being read changes the stamp, so the next load reads it again.
-        let results = files.concurrentMap { file -> (FileStamp?, ReadDocument, hit: Bool) in
-            let stamp = FileStamp(path: reader.folder.absolute(file.path))
-            if let stamp, let entry = known[file.path], entry.stamp == stamp, entry.document.file == file {
-                return (stamp, entry.document, true)
+        entries = [:]
+        let count = files.count
+        var stamps = [FileStamp?](repeating: nil, count: count)
+        var hits = [Bool](repeating: false, count: count)
+        // Each worker puts its document straight into its slot of the
+        // result: a document is copied once, not once per intermediate array.
+        let documents = [ReadDocument](unsafeUninitializedCapacity: count) { slots, initialized in
+            stamps.withUnsafeMutableBufferPointer { stampSlots in
+                hits.withUnsafeMutableBufferPointer { hitSlots in
+                    files.withUnsafeBufferPointer { files in
+                        nonisolated(unsafe) let (slots, stampSlots, hitSlots, files) = (slots, stampSlots, hitSlots, files)
+                        DispatchQueue.concurrentPerform(iterations: count) { index in
+                            let file = files[index]
+                            // The stamp is taken before the file is read: a write while it is
+                            // being read changes the stamp, so the next load reads it again.
+                            let stamp = FileStamp(path: reader.folder.absolute(file.path))
+                            stampSlots[index] = stamp
+                            if let stamp, let entry = known[file.path], entry.stamp == stamp, entry.document.file == file {
+                                hitSlots[index] = true
+                                (slots.baseAddress! + index).initialize(to: entry.document)
+                            } else {
+                                (slots.baseAddress! + index).initialize(to: reader.read(file))
+                            }
+                        }
+                    }
+                }
             }
-            return (stamp, reader.read(file), false)
+            initialized = count
         }
-        var documents: [ReadDocument] = []
-        documents.reserveCapacity(results.count)
-        for (stamp, document, hit) in results {
-            if hit { lastHits += 1 } else { lastReads += 1 }
-            if let stamp {
-                entries[document.file.path] = Entry(stamp: stamp, document: document)
-            } else {
-                entries[document.file.path] = nil
+        var updated = consume known
+        for index in 0..<count {
+            if hits[index] {
+                lastHits += 1
+                continue
             }
-            documents.append(document)
+            lastReads += 1
+            let path = documents[index].file.path
+            updated[path] = stamps[index].map { Entry(stamp: $0, document: documents[index]) }
         }
+        entries = updated
         return documents
     }
 
     /// Forgets files that are gone.
     mutating func keepOnly(_ paths: Set<String>) {
-        entries = entries.filter { paths.contains($0.key) }
+        let gone = entries.keys.filter { !paths.contains($0) }
+        for path in gone { entries[path] = nil }
     }
 
     /// Starts the counts of a new load.
     mutating func resetCounts() {
         lastHits = 0
         lastReads = 0
+        stampedAt = Self.now()
     }
+
+    private static func now() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int(time.tv_sec)
+    }
+}
+
+// MARK: - On disk
+
+extension DocumentCache {
+    /// Raised whenever the format or what a read depends on changes meaning.
+    static let formatVersion: UInt64 = 1
+    static let magic = Array("larder parse cache\n".utf8)
+    /// How far apart two changes of a file may be and still get the same
+    /// time stamp, at most, on the file systems people use (FAT: 2 s). A file
+    /// changed this close before the stamps were taken is read again on the
+    /// next load rather than trusted ("racily clean", in git's words).
+    static let timestampGranularity = 2
+    /// The payload is cut into this many parts, decoded in parallel.
+    static let parts = 8
+
+    /// The cache written by `write(to:)` at `url`; an empty cache when there
+    /// is none, or when it is damaged, truncated, from another version or
+    /// build of larder, or not a cache at all: a cache never fails a load,
+    /// at worst everything is read again.
+    public init(contentsOf url: URL) {
+        self.init()
+        guard let bytes = Self.contents(of: url.path) else { return }
+        if let decoded = try? Self.decode(bytes) { self = decoded }
+    }
+
+    /// Writes the cache to `url` atomically (a temporary file beside it,
+    /// renamed over it), readable by the user only: it holds the data of
+    /// unlisted lists. larder.json is not kept: it is read on every load.
+    public func write(to url: URL) throws {
+        let chunks = encodedChunks()
+        let temporary = url.path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var failure: Int32 = 0
+        for chunk in chunks where failure == 0 {
+            chunk.withUnsafeBytes { buffer in
+                var written = 0
+                while written < buffer.count {
+                    let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else {
+                        failure = count < 0 ? errno : EIO
+                        return
+                    }
+                    written += count
+                }
+            }
+        }
+        close(descriptor)
+        if failure == 0, rename(temporary, url.path) != 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+        }
+        Self.removeTemporaries(of: url)
+    }
+
+    /// Removes the temporary files of `url` that builds killed while they
+    /// wrote it left (the caller holds the build's lock: no other is
+    /// writing one).
+    private static func removeTemporaries(of url: URL) {
+        let folder = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let pid = name.dropFirst(prefix.count)
+            guard !pid.isEmpty, pid.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { continue }
+            unlink(folder + "/" + name)
+        }
+    }
+
+    /// What, besides a file's bytes, decides what reading it gives: the
+    /// larder binary (its version, and its path, size, times and inode, so
+    /// that every new build of larder starts afresh). The category lookup
+    /// and the data folder are kept in the header and compared on use.
+    static let fingerprint: String = {
+        var text = "\(LarderVersion.current)\n"
+        #if os(Linux)
+        let link = "/proc/self/exe"
+        #else
+        let link = CommandLine.arguments.first ?? ""
+        #endif
+        if let resolved = realpath(link, nil) {
+            let path = String(cString: resolved)
+            free(resolved)
+            text += path + "\n"
+            if let stamp = FileStamp(path: path) {
+                text += "\(stamp.size) \(stamp.seconds).\(stamp.nanoseconds) \(stamp.changeSeconds).\(stamp.changeNanoseconds) \(stamp.inode) \(stamp.device)"
+            }
+        }
+        return text
+    }()
+
+    /// The file as one array (for tests; `write(to:)` writes the chunks).
+    func encoded() -> [UInt8] {
+        Array(encodedChunks().joined())
+    }
+
+    /// The file: the preamble (magic, format version, fingerprint, the
+    /// header's length and checksum), the header (the data folder, the
+    /// category lookup, when the stamps were taken, and each part's length
+    /// and checksum), then the entries in `parts` parts, encoded and later
+    /// decoded and checked in parallel.
+    func encodedChunks() -> [[UInt8]] {
+        let stored = entries.values.filter {
+            if case .config = $0.document.content { return false }
+            return true
+        }
+        let partSize = (stored.count + Self.parts - 1) / Self.parts
+        let parts = (0..<Self.parts).map { index in
+            Array(stored[Swift.min(index * partSize, stored.count)..<Swift.min((index + 1) * partSize, stored.count)])
+        }
+        let encodedParts = parts.concurrentMap { part -> (bytes: [UInt8], checksum: UInt64) in
+            var writer = CacheWriter(capacity: part.count * 1536)
+            writer.unsigned(UInt64(part.count))
+            for entry in part { writer.entry(entry.stamp, entry.document) }
+            return (writer.bytes, writer.bytes.withUnsafeBufferPointer(CacheChecksum.of))
+        }
+        var header = CacheWriter(capacity: 4096)
+        header.string(folder)
+        header.unsigned(UInt64(markdownLookup.count))
+        for (key, value) in markdownLookup.sorted(by: { $0.key < $1.key }) {
+            header.string(key)
+            header.string(value)
+        }
+        header.int(stampedAt)
+        header.unsigned(UInt64(encodedParts.count))
+        for part in encodedParts {
+            header.unsigned(UInt64(part.bytes.count))
+            header.fixed(part.checksum)
+        }
+        var preamble = CacheWriter(capacity: 256)
+        preamble.bytes += Self.magic
+        preamble.unsigned(Self.formatVersion)
+        preamble.string(Self.fingerprint)
+        preamble.fixed(UInt64(header.bytes.count))
+        preamble.fixed(header.bytes.withUnsafeBufferPointer(CacheChecksum.of))
+        return [preamble.bytes, header.bytes] + encodedParts.map(\.bytes)
+    }
+
+    /// `keepRecent`: also the entries of files changed too close before
+    /// their stamps were taken (for tests).
+    static func decode(_ bytes: [UInt8], keepRecent: Bool = false) throws(CacheCorrupt) -> DocumentCache {
+        let header = try bytes.withUnsafeBufferPointer { buffer throws(CacheCorrupt) -> (parts: [(Range<Int>, UInt64)], cache: DocumentCache) in
+            guard buffer.starts(with: magic) else { throw CacheCorrupt() }
+            var reader = CacheReader(buffer, from: magic.count)
+            guard try reader.unsigned() == formatVersion, try reader.string() == fingerprint else { throw CacheCorrupt() }
+            let length = try reader.fixed()
+            let checksum = try reader.fixed()
+            guard length <= UInt64(buffer.count - reader.position) else { throw CacheCorrupt() }
+            let end = reader.position + Int(length)
+            guard CacheChecksum.of(UnsafeBufferPointer(rebasing: buffer[reader.position..<end])) == checksum else {
+                throw CacheCorrupt()
+            }
+            reader = CacheReader(buffer, from: reader.position, to: end)
+            var cache = DocumentCache()
+            cache.folder = try reader.string()
+            let lookupCount = try reader.count()
+            for _ in 0..<lookupCount {
+                let key = try reader.string()
+                cache.markdownLookup[key] = try reader.string()
+            }
+            cache.stampedAt = try reader.int()
+            let partCount = try reader.count()
+            var parts: [(Range<Int>, UInt64)] = []
+            var offset = end
+            for _ in 0..<partCount {
+                let written = try reader.unsigned()
+                let checksum = try reader.fixed()
+                guard written <= UInt64(buffer.count - offset) else { throw CacheCorrupt() }
+                let length = Int(written)
+                parts.append((offset..<offset + length, checksum))
+                offset += length
+            }
+            guard reader.isAtEnd, offset == buffer.count else { throw CacheCorrupt() }
+            return (parts, cache)
+        }
+        var cache = header.cache
+        let trustedBefore = cache.stampedAt - timestampGranularity
+        let decoded = header.parts.concurrentMap { range, checksum -> [(FileStamp, ReadDocument)]? in
+            bytes.withUnsafeBufferPointer { buffer in
+                guard CacheChecksum.of(UnsafeBufferPointer(rebasing: buffer[range])) == checksum else { return nil }
+                var reader = CacheReader(buffer, from: range.lowerBound, to: range.upperBound)
+                do throws(CacheCorrupt) {
+                    let count = try reader.count()
+                    var entries: [(FileStamp, ReadDocument)] = []
+                    entries.reserveCapacity(count)
+                    for _ in 0..<count { entries.append(try reader.entry()) }
+                    guard reader.isAtEnd else { return nil }
+                    return entries
+                } catch {
+                    return nil
+                }
+            }
+        }
+        guard !decoded.contains(where: { $0 == nil }) else { throw CacheCorrupt() }
+        cache.entries.reserveCapacity(decoded.reduce(0) { $0 + $1!.count })
+        for part in decoded {
+            // Popped, so each document moves into the table without a copy.
+            var part = part!
+            while let (stamp, document) = part.popLast() {
+                guard keepRecent || !stamp.isRecent(since: trustedBefore) else { continue }
+                cache.entries[document.file.path] = Entry(stamp: stamp, document: document)
+            }
+        }
+        return cache
+    }
+
+    /// The whole file in one read, or nil.
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              info.st_size > 0, info.st_size < 1 << 32 else { return nil }
+        let size = Int(info.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var offset = 0
+            while offset < size {
+                let read = systemRead(descriptor, buffer.baseAddress! + offset, size - offset)
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                offset += read
+            }
+            complete = offset == size
+            count = offset
+        }
+        return complete ? bytes : nil
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -105,10 +105,20 @@ public enum KitchenLoader {
             var sources: [String: SourceText] = [:]
             let paths = Set(diagnostics.compactMap { $0.location?.path })
             for document in documents where paths.contains(document.file.path) {
-                sources[document.file.path] = SourceText(path: document.file.path, bytes: document.bytes)
+                sources[document.file.path] = SourceText(path: document.file.path, bytes: sourceBytes(document))
             }
             let report = DiagnosticReport(diagnostics: diagnostics, fileCount: fileCount, sources: sources)
             return LoadResult(kitchen: kitchen, report: report)
+        }
+
+        /// The bytes of a document a diagnostic points into. The parse cache
+        /// keeps only those of documents with problems of their own; for one
+        /// that a cross-check points into, the file (unchanged, by its stamp)
+        /// is read again. An empty file reads as empty again.
+        private func sourceBytes(_ document: ReadDocument) -> [UInt8] {
+            guard document.bytes.isEmpty else { return document.bytes }
+            let read = BoundedRead.bytes(atPath: folder.absolute(document.file.path), limit: Limits.maximumFileSize)
+            return (try? read.get()) ?? []
         }
     }
 

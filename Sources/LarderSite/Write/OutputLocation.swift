@@ -57,6 +57,9 @@ struct OutputLocation: Sendable, Hashable {
     var state: String { hiddenPrefix + ".larder-state" }
     /// The next state while it is written, renamed over `state` when whole.
     var newState: String { hiddenPrefix + ".larder-state-new" }
+    /// The parsed data files, for the next build to read only what changed
+    /// (`DocumentCache`).
+    var parseCache: String { hiddenPrefix + ".larder-cache" }
 
     /// Throws unless the output may be replaced by a new site: see
     /// `SiteWriter.validate()` for the rules. `writable`: also that the

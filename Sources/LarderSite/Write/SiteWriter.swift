@@ -38,7 +38,8 @@ import Darwin
 /// an in-place commit that was under way. `._site.larder-state` stays: what
 /// the next build needs to link unchanged files, to tell that nothing
 /// changed (see `SiteState`) and to render only the pages whose inputs
-/// changed (see `JobRecords`).
+/// changed (see `JobRecords`); so does `._site.larder-cache`, the parsed
+/// data files (`parseCacheFile`).
 public struct SiteWriter: Sendable {
     public let output: URL
     public let dataFolder: URL
@@ -77,6 +78,13 @@ public struct SiteWriter: Sendable {
     /// the backups and the staging folders).
     static func inPlaceLimit(_ fileCount: Int) -> Int {
         max(100, fileCount / 10)
+    }
+
+    /// Where `larder build` keeps the parsed data files between builds:
+    /// beside the output, never in it. Nil when the output's path cannot be
+    /// resolved.
+    public var parseCacheFile: URL? {
+        (try? OutputLocation(output: output, dataFolder: dataFolder)).map { URL(fileURLWithPath: $0.parseCache) }
     }
 
     /// Checks that the output may be replaced (see the type's rules), changing
