@@ -61,6 +61,8 @@ import Testing
         let ignore = try String(contentsOf: folder.url.appendingPathComponent(".gitignore"), encoding: .utf8)
         let lines = ignore.split(separator: "\n")
         #expect(lines.contains("_site/"))
+        // The state, parse cache, lock and journal a build keeps beside `_site`.
+        #expect(lines.contains("._site.larder-*"))
         #expect(lines.contains(".larder-secret"))
     }
 

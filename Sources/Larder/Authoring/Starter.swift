@@ -192,7 +192,7 @@ public enum Starter {
     static let gitignore = """
         # What `larder build` makes, and what it keeps for the next build.
         _site/
-        ._site.larder-state
+        ._site.larder-*
         # The secret behind unlisted lists' addresses: never commit it.
         .larder-secret
 
