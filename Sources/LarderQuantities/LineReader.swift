@@ -150,7 +150,7 @@ struct LineReader {
     private func readUnit(at start: Int) -> UnitMatch? {
         guard let first = unitWord(at: start) else { return nil }
         let second = text.skippingSpaces(from: first.upperBound)
-        if second > first.upperBound, let pair = unitWord(at: second),
+        if second > first.upperBound, UnitCatalog.startsTwoWordName(text[first]), let pair = unitWord(at: second),
             let unit = UnitCatalog.unit(named: text[start..<pair.upperBound])
         {
             return UnitMatch(unit: unit, range: start..<pair.upperBound)

@@ -44,12 +44,52 @@ public enum UnitCatalog {
     /// stripped, lowercased and packed in one pass and found in a table of
     /// packed names; only a word with other scalars takes the String path.
     static func unit(named name: some Collection<Unicode.Scalar>) -> Unit? {
+        switch packed(name) {
+        case .notASCII:
+            return unit(namedOutsideASCII: name)
+        case .tooLong:
+            return nil  // longer than every name
+        case .packed(let lower, let exact, let hasUppercase):
+            // Every case-sensitive name has a capital.
+            if hasUppercase, let index = caseSensitiveTable.index(of: exact) { return all[index] }
+            return nameTable.index(of: lower).map { all[$0] }
+        }
+    }
+
+    /// Whether `word` (one word, as the parser reads a unit word) can be the
+    /// first of a two-word name ("fl", "fluid"): only then is the pair
+    /// "fl oz" worth a lookup, and not "cups flour".
+    static func startsTwoWordName(_ word: some Collection<Unicode.Scalar>) -> Bool {
+        switch packed(word) {
+        case .notASCII: true  // Unicode rules decide, in the lookup itself
+        case .tooLong: false
+        case .packed(let lower, _, _): twoWordStarts.index(of: lower) != nil
+        }
+    }
+
+    private static let twoWordStarts = UnitNameTable(names.compactMap { name in
+        name.key.split(separator: " ").count > 1 ? (String(name.key.prefix { $0 != " " }), 0) : nil
+    })
+
+    private enum Packed {
+        /// What ``stripped(_:)`` makes of the name, lowercased and as written.
+        case packed(lower: UnitNameTable.PackedName, exact: UnitNameTable.PackedName, hasUppercase: Bool)
+        /// Longer than every name once stripped.
+        case tooLong
+        /// Has a non-ASCII scalar: only ``stripped(_:)``, with Unicode's
+        /// white space and grapheme rules, says what it strips to.
+        case notASCII
+    }
+
+    /// ``stripped(_:)`` for an ASCII name, whose characters are its scalars
+    /// ("\r\n" aside, which is white space either way), packed.
+    private static func packed(_ name: some Collection<Unicode.Scalar>) -> Packed {
         var (lower, exact) = (UnitNameTable.PackedName(), UnitNameTable.PackedName())
         var (fits, hasUppercase, spaceBefore) = (true, false, false)
         // Scans to the end even when too long: a later non-ASCII scalar
         // means Unicode rules decide.
         for scalar in name {
-            guard scalar.isASCII else { return unit(namedOutsideASCII: name) }
+            guard scalar.isASCII else { return .notASCII }
             if scalar == "." { continue }
             if scalar.isSpace {
                 spaceBefore = lower.count > 0 || !fits
@@ -62,10 +102,7 @@ public enum UnitCatalog {
             hasUppercase = hasUppercase || isUppercase
             fits = fits && lower.append(isUppercase ? byte | 0x20 : byte) && exact.append(byte)
         }
-        guard fits else { return nil }  // longer than every name
-        // Every case-sensitive name has a capital.
-        if hasUppercase, let index = caseSensitiveTable.index(of: exact) { return all[index] }
-        return nameTable.index(of: lower).map { all[$0] }
+        return fits ? .packed(lower: lower, exact: exact, hasUppercase: hasUppercase) : .tooLong
     }
 
     private static func unit(namedOutsideASCII name: some Collection<Unicode.Scalar>) -> Unit? {
