@@ -30,8 +30,7 @@ extension LineReader {
                 i = target.upperBound + 1
             default:
                 let end = min(wordEnd(from: i), range.upperBound)
-                nameParts.append(i..<end)
-                namePartTexts.append(text.string(i..<end))
+                addNamePart(i..<end, text.string(i..<end))
                 i = end
             }
         }
@@ -58,8 +57,7 @@ extension LineReader {
         // An empty label ("[](pizza-dough)") adds no word to the name: an
         // empty part would leave a stray space in it.
         if !labelText.isEmpty {
-            nameParts.append(labelRange)
-            namePartTexts.append(labelText)
+            addNamePart(labelRange, labelText)
         }
         let written = text.string(text.trimmed(target))
         guard line.recipe == nil else {
@@ -103,7 +101,7 @@ extension LineReader {
             if !words.isEmpty { kept.append(words.joined(separator: " ")) }
         }
         guard !kept.isEmpty else { return }
-        notes.append((kept.joined(separator: ", "), range))
+        addNote(kept.joined(separator: ", "), range: range)
     }
 
     /// ``addIngredientNote(_:)`` for ASCII text, whose characters are its
@@ -127,7 +125,7 @@ extension LineReader {
             partStart = partEnd + 1
         }
         guard !note.isEmpty else { return }
-        notes.append((String(decoding: note, as: UTF8.self), range))
+        addNote(String(decoding: note, as: UTF8.self), range: range)
     }
 
     /// Whether the text in `range` is `lowercaseWord`, ignoring case.

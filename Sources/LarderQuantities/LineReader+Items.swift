@@ -22,8 +22,7 @@ extension LineReader {
             default:
                 let end = wordEnd(from: i)
                 if !readTrailingCount(i..<end) {
-                    nameParts.append(i..<end)
-                    namePartTexts.append(text.string(i..<end))
+                    addNamePart(i..<end, text.string(i..<end))
                 }
                 i = end
             }
@@ -76,7 +75,7 @@ extension LineReader {
 
     /// "bread x2": a count after the name. Returns whether `range` was one.
     private mutating func readTrailingCount(_ range: Range<Int>) -> Bool {
-        guard !nameParts.isEmpty, range.count > 1, text[range.lowerBound].isMultiplicationSign,
+        guard line.nameRange != nil, range.count > 1, text[range.lowerBound].isMultiplicationSign,
             text[range.lowerBound + 1].isASCIIDigit
         else { return false }
         switch scanner.quantity(at: range.lowerBound + 1) {

@@ -6,12 +6,9 @@ struct LineReader {
     let text: [Unicode.Scalar]
     let kind: Kind
     var scanner: QuantityScanner { QuantityScanner(text: text) }
+    /// Name words (and link texts) and notes go straight into `line.name`
+    /// and `line.note` as they are read, so a line keeps no arrays of parts.
     var line = ParsedLine()
-    /// Name words (and link texts) in order.
-    var nameParts: [Range<Int>] = []
-    /// The text of each name part; a link's label has its spaces made single.
-    var namePartTexts: [String] = []
-    var notes: [(text: String, range: Range<Int>)] = []
 
     init(_ string: String, kind: Kind) {
         // One allocation and one pass (Array(_:) counts the scalars first):
@@ -153,7 +150,7 @@ struct LineReader {
     private func readUnit(at start: Int) -> UnitMatch? {
         guard let first = unitWord(at: start) else { return nil }
         let second = text.skippingSpaces(from: first.upperBound)
-        if second > first.upperBound, let pair = unitWord(at: second),
+        if second > first.upperBound, UnitCatalog.startsTwoWordName(text[first]), let pair = unitWord(at: second),
             let unit = UnitCatalog.unit(named: text[start..<pair.upperBound])
         {
             return UnitMatch(unit: unit, range: start..<pair.upperBound)
@@ -204,7 +201,32 @@ struct LineReader {
 
     mutating func addNote(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        notes.append((text.string(range), range))
+        addNote(text.string(range), range: range)
+    }
+
+    /// Adds a note's text to `line.note`, joined with ", "; the first note's
+    /// range is the line's `noteRange`.
+    mutating func addNote(_ note: String, range: Range<Int>) {
+        guard line.note != nil else {
+            line.note = note
+            line.noteRange = range
+            return
+        }
+        line.note! += ", "
+        line.note! += note
+    }
+
+    /// Adds a word (or a link's label) to `line.name`, joined with " ";
+    /// `line.nameRange` runs from the first to the last.
+    mutating func addNamePart(_ range: Range<Int>, _ part: String) {
+        guard let nameRange = line.nameRange else {
+            line.name = part
+            line.nameRange = range
+            return
+        }
+        line.name += " "
+        line.name += part
+        line.nameRange = nameRange.lowerBound..<range.upperBound
     }
 
     mutating func unclosedNote(at open: Int) {
@@ -227,26 +249,20 @@ struct LineReader {
     }
 
     private mutating func finish(nameStart: Int) {
-        if nameParts.isEmpty, let unit = line.unit, unit.dimension == .other, line.recipe == nil,
+        if line.nameRange == nil, let unit = line.unit, unit.dimension == .other, line.recipe == nil,
             let range = line.unitRange
         {
             // "2 cloves", "3 cans": the unit word is all there is, so it is the name.
             line.unit = nil
             line.unitRange = nil
-            nameParts = [range]
-            namePartTexts = [text.string(range)]
+            addNamePart(range, text.string(range))
         }
-        line.name = namePartTexts.joined(separator: " ")
-        if let first = nameParts.first, let last = nameParts.last {
-            line.nameRange = first.lowerBound..<last.upperBound
-        } else {
+        if line.nameRange == nil {
             let (what, example) = kind == .item ? ("item", "2 avocados") : ("ingredient", "200 g flour")
             line.problems.append(LineProblem(
                 offset: nameStart, code: "missing-name", message: "the \(what) has no name",
                 hint: "write the name after the quantity and unit, as in \(example)"))
         }
-        line.note = notes.isEmpty ? nil : notes.map(\.text).joined(separator: ", ")
-        line.noteRange = notes.first?.range
         guard line.problems.count > 1 else { return }
         line.problems = line.problems.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }

@@ -64,10 +64,13 @@ struct QuantityScanner {
             hint: "leave the quantity out, or give an amount above zero"), end: end)
     }
 
-    /// Whether `word` stands at `index` as a whole word, case-insensitively.
-    func word(_ word: String, at index: Int) -> Bool {
+    /// Whether `word` (lower-case ASCII: "a", "of", "to") stands at `index`
+    /// as a whole word, case-insensitively. A StaticString, read as bytes:
+    /// the parser asks for every line whether it starts with "a" or "an".
+    func word(_ word: StaticString, at index: Int) -> Bool {
         var i = index
-        for scalar in word.unicodeScalars {
+        for offset in 0..<word.utf8CodeUnitCount {
+            let scalar = Unicode.Scalar(word.utf8Start[offset])
             guard let written = text.at(i), written.lowercases(to: scalar) else { return false }
             i += 1
         }

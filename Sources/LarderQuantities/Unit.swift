@@ -26,33 +26,58 @@ public struct Unit: Sendable, Identifiable, CustomStringConvertible {
         case none
     }
 
-    public let id: String
-    public let dimension: Dimension
-    public let system: System
+    /// The unit's values live in one shared object, so that a unit — read
+    /// for every ingredient line and kept in every ingredient — copies as
+    /// one reference instead of five strings, an array and a fraction.
+    private final class Storage: Sendable {
+        let id: String
+        let dimension: Dimension
+        let system: System
+        let factor: Rational
+        let symbol: String?
+        let singular: String
+        let plural: String
+        let aliases: [String]
+
+        init(
+            id: String, dimension: Dimension, system: System, factor: Rational, symbol: String?,
+            singular: String, plural: String, aliases: [String]
+        ) {
+            self.id = id
+            self.dimension = dimension
+            self.system = system
+            self.factor = factor
+            self.symbol = symbol
+            self.singular = singular
+            self.plural = plural
+            self.aliases = aliases
+        }
+    }
+
+    private let storage: Storage
+
+    public var id: String { storage.id }
+    public var dimension: Dimension { storage.dimension }
+    public var system: System { storage.system }
     /// How many of the dimension's base unit one of this is, exactly:
     /// 1000 for kg, 453.59237 for lb, 12 for dozen, 1 for `.other` units.
-    public let factor: Rational
+    public var factor: Rational { storage.factor }
     /// The short form shown after any number ("g", "tbsp", "fl oz"), or `nil`
     /// for units shown by name ("cup", "cloves").
-    public let symbol: String?
-    public let singular: String
-    public let plural: String
+    public var symbol: String? { storage.symbol }
+    public var singular: String { storage.singular }
+    public var plural: String { storage.plural }
     /// Other ways people write it, besides `id`, `symbol`, `singular` and
     /// `plural`. Lookup ignores case and dots (see ``UnitCatalog``).
-    public let aliases: [String]
+    public var aliases: [String] { storage.aliases }
 
     init(
         _ id: String, _ dimension: Dimension, _ system: System, factor: Rational,
         symbol: String? = nil, _ singular: String, _ plural: String, aliases: [String] = []
     ) {
-        self.id = id
-        self.dimension = dimension
-        self.system = system
-        self.factor = factor
-        self.symbol = symbol
-        self.singular = singular
-        self.plural = plural
-        self.aliases = aliases
+        storage = Storage(
+            id: id, dimension: dimension, system: system, factor: factor, symbol: symbol,
+            singular: singular, plural: plural, aliases: aliases)
     }
 
     /// How the unit is written after `quantity`: the symbol when it has one,
@@ -65,7 +90,7 @@ public struct Unit: Sendable, Identifiable, CustomStringConvertible {
 }
 
 extension Unit: Hashable {
-    public static func == (lhs: Unit, rhs: Unit) -> Bool { lhs.id == rhs.id }
+    public static func == (lhs: Unit, rhs: Unit) -> Bool { lhs.storage === rhs.storage || lhs.id == rhs.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 

@@ -23,6 +23,12 @@ public enum UnitCatalog {
     private static let byName: [String: Unit] = Dictionary(names, uniquingKeysWith: { first, _ in first })
     private static let byID: [String: Unit] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
     private static let caseSensitive: [String: Unit] = ["T": .tablespoon, "Tb": .tablespoon]
+    private static let nameTable = UnitNameTable(names.map { name in
+        (name.key, all.firstIndex(of: name.unit) ?? 0)
+    })
+    private static let caseSensitiveTable = UnitNameTable(caseSensitive.map { name, unit in
+        (name, all.firstIndex(of: unit) ?? 0)
+    })
 
     /// Names that could mean more than one unit, with what to write instead.
     static let ambiguous: [String: String] = ["t": "write tsp (teaspoon) or tbsp (tablespoon)"]
@@ -33,19 +39,75 @@ public enum UnitCatalog {
     }
 
     /// ``unit(named:)`` for a name read from a line, so the parser need not
-    /// make a String of every word it tries.
+    /// make a String of every word it tries. Lookups see every word after a
+    /// quantity ("cups", but also "large", "garlic"), so an ASCII word is
+    /// stripped, lowercased and packed in one pass and found in a table of
+    /// packed names; only a word with other scalars takes the String path.
     static func unit(named name: some Collection<Unicode.Scalar>) -> Unit? {
-        switch strippedASCII(name, limit: longestName) {
-        case .tooLong:
-            return nil
+        switch packed(name) {
         case .notASCII:
-            let plain = stripped(String(String.UnicodeScalarView(name)))
-            return caseSensitive[plain] ?? byName[plain.lowercased()]
-        case .plain(let plain, hasUppercase: false):
-            return byName[plain]  // every case-sensitive name has a capital
-        case .plain(let plain, hasUppercase: true):
-            return caseSensitive[plain] ?? byName[plain.lowercased()]
+            return unit(namedOutsideASCII: name)
+        case .tooLong:
+            return nil  // longer than every name
+        case .packed(let lower, let exact, let hasUppercase):
+            // Every case-sensitive name has a capital.
+            if hasUppercase, let index = caseSensitiveTable.index(of: exact) { return all[index] }
+            return nameTable.index(of: lower).map { all[$0] }
         }
+    }
+
+    /// Whether `word` (one word, as the parser reads a unit word) can be the
+    /// first of a two-word name ("fl", "fluid"): only then is the pair
+    /// "fl oz" worth a lookup, and not "cups flour".
+    static func startsTwoWordName(_ word: some Collection<Unicode.Scalar>) -> Bool {
+        switch packed(word) {
+        case .notASCII: true  // Unicode rules decide, in the lookup itself
+        case .tooLong: false
+        case .packed(let lower, _, _): twoWordStarts.index(of: lower) != nil
+        }
+    }
+
+    private static let twoWordStarts = UnitNameTable(names.compactMap { name in
+        name.key.split(separator: " ").count > 1 ? (String(name.key.prefix { $0 != " " }), 0) : nil
+    })
+
+    private enum Packed {
+        /// What ``stripped(_:)`` makes of the name, lowercased and as written.
+        case packed(lower: UnitNameTable.PackedName, exact: UnitNameTable.PackedName, hasUppercase: Bool)
+        /// Longer than every name once stripped.
+        case tooLong
+        /// Has a non-ASCII scalar: only ``stripped(_:)``, with Unicode's
+        /// white space and grapheme rules, says what it strips to.
+        case notASCII
+    }
+
+    /// ``stripped(_:)`` for an ASCII name, whose characters are its scalars
+    /// ("\r\n" aside, which is white space either way), packed.
+    private static func packed(_ name: some Collection<Unicode.Scalar>) -> Packed {
+        var (lower, exact) = (UnitNameTable.PackedName(), UnitNameTable.PackedName())
+        var (fits, hasUppercase, spaceBefore) = (true, false, false)
+        // Scans to the end even when too long: a later non-ASCII scalar
+        // means Unicode rules decide.
+        for scalar in name {
+            guard scalar.isASCII else { return .notASCII }
+            if scalar == "." { continue }
+            if scalar.isSpace {
+                spaceBefore = lower.count > 0 || !fits
+                continue
+            }
+            if spaceBefore { fits = fits && lower.append(0x20) && exact.append(0x20) }
+            spaceBefore = false
+            let byte = UInt8(truncatingIfNeeded: scalar.value)
+            let isUppercase = (0x41...0x5A).contains(byte)
+            hasUppercase = hasUppercase || isUppercase
+            fits = fits && lower.append(isUppercase ? byte | 0x20 : byte) && exact.append(byte)
+        }
+        return fits ? .packed(lower: lower, exact: exact, hasUppercase: hasUppercase) : .tooLong
+    }
+
+    private static func unit(namedOutsideASCII name: some Collection<Unicode.Scalar>) -> Unit? {
+        let plain = stripped(String(String.UnicodeScalarView(name)))
+        return caseSensitive[plain] ?? byName[plain.lowercased()]
     }
 
     /// What to write instead of `name` when it could mean more than one unit
@@ -70,11 +132,10 @@ public enum UnitCatalog {
             .joined(separator: " ")
     }
 
-    // Lookups see every word after a quantity ("cups", but also "large",
-    // "garlic"), so the common case — an ASCII word — is stripped in one pass
-    // on the stack, and words longer than every name are not looked up at all.
+    // Hints are looked up for every word that is no unit, so an ASCII word
+    // is stripped in one pass on the stack, and words longer than every
+    // ambiguous name are not looked up at all.
 
-    private static let longestName = (names.map(\.key) + caseSensitive.keys).map(\.utf8.count).max() ?? 0
     private static let longestAmbiguousName = ambiguous.keys.map(\.utf8.count).max() ?? 0
 
     private enum StrippedASCII {

@@ -45,6 +45,19 @@ struct UnitCatalogTests {
         }
     }
 
+    /// The parser's table of packed ASCII names must hold every name, in
+    /// every case people write it.
+    @Test func everyNameLooksUp() {
+        for unit in UnitCatalog.all {
+            let names = [unit.id, unit.symbol, unit.singular, unit.plural].compactMap { $0 } + unit.aliases
+            for name in names {
+                #expect(UnitCatalog.unit(named: name) == unit, "\(name)")
+                #expect(UnitCatalog.unit(named: name.uppercased()) == unit, "\(name.uppercased())")
+                #expect(UnitCatalog.unit(named: " \(name). ") == unit, "\(name).")
+            }
+        }
+    }
+
     @Test func exactFactors() {
         #expect(MeasureUnit.pound.factor == r(45_359_237, 100_000))
         #expect(MeasureUnit.ounce.factor * 16 == MeasureUnit.pound.factor)

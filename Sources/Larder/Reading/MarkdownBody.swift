@@ -229,6 +229,7 @@ struct MarkdownBody {
             case .htmlBlock(let html) where html.isComment:
                 continue
             case .list(let list):
+                recipe.ingredients.reserveCapacity(recipe.ingredients.count + list.items.count)
                 for entry in list.items {
                     guard let text = entry.text else { continue }
                     let line = text.source.joiningLines
@@ -295,7 +296,11 @@ extension String {
     /// The lines of a list item's text joined with spaces. Most items are one
     /// line: those are returned as they are, without `replacing`'s cost.
     fileprivate var joiningLines: String {
-        utf8.contains(UInt8(ascii: "\n")) ? replacing("\n", with: " ") : self
+        // On the contiguous bytes: UTF8View.contains goes byte by byte
+        // through the view's index, several times the cost.
+        let newline = UInt8(ascii: "\n")
+        let hasNewline = utf8.withContiguousStorageIfAvailable { $0.contains(newline) } ?? utf8.contains(newline)
+        return hasNewline ? replacing("\n", with: " ") : self
     }
 
     /// One HTML comment, `<!-- … -->`, and nothing else.
