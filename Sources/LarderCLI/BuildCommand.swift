@@ -58,14 +58,17 @@ struct BuildCommand: ParsableCommand {
         let inputs = BuildInputs(
             dataFolder: folder, options: [directory, writer.output.path], secret: (try? secret.get()) ?? nil
         )
-        if case .success = secret, let last = writer.upToDate(inputs) {
+        // Taken once: for the check that nothing changed, and, unless a file
+        // was being saved just now, as the stamps the build starts from.
+        let now = inputs.snapshot()
+        if case .success = secret, let last = writer.upToDate(inputs, now: now) {
             FileHandle.standardError.write(Data((colored ? last.coloured : last.plain).utf8))
             FileHandle.standardError.write(Data("nothing changed since the last build: \(output) is up to date\n".utf8))
             return
         }
         let timings = Timings(enabled: environment["LARDER_TIMINGS"] == "1", start: start)
         timings.mark("no-op check")
-        let before = inputs.settledSnapshot()
+        let before = inputs.settledSnapshot(startingWith: now)
         // Parsed files from the last build: only changed files are read.
         let cacheFile = writer.parseCacheFile
         var cache = cacheFile.map(DocumentCache.init(contentsOf:)) ?? DocumentCache()

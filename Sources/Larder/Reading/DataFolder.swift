@@ -31,6 +31,29 @@ struct DataFile: Sendable, Hashable {
     var path: String
     /// The file name without extension (lists and recipes only).
     var id: String
+    /// The file's stamp as the scan found it, before it is read: what the
+    /// parse cache compares, so that each file is stamped once. Not part of
+    /// what makes two data files the same.
+    var stamp: FileStamp?
+
+    init(kind: DocumentKind, format: Format, path: String, id: String, stamp: FileStamp? = nil) {
+        self.kind = kind
+        self.format = format
+        self.path = path
+        self.id = id
+        self.stamp = stamp
+    }
+
+    static func == (a: DataFile, b: DataFile) -> Bool {
+        a.kind == b.kind && a.format == b.format && a.path == b.path && a.id == b.id
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(format)
+        hasher.combine(path)
+        hasher.combine(id)
+    }
 }
 
 /// Finds the data files of a folder, and keeps every path inside it.
@@ -172,7 +195,7 @@ struct DataFolder: Sendable {
             }
             let id = String(claimed)
             let format: DataFile.Format = name.hasSuffix(".md") ? .markdown : .json
-            let (type, size) = entry(path)
+            let (type, size, stamp) = stampedEntry(path)
             guard type == .regular else {
                 diagnostics.append(type.diagnostic(for: path))
                 continue
@@ -193,7 +216,7 @@ struct DataFolder: Sendable {
             }
             byID[id] = path
             guard budget.admits(size, at: path, &diagnostics) else { continue }
-            files.append(DataFile(kind: kind, format: format, path: path, id: id))
+            files.append(DataFile(kind: kind, format: format, path: path, id: id, stamp: stamp))
         }
         return (files, diagnostics)
     }
@@ -269,17 +292,24 @@ struct DataFolder: Sendable {
     /// What `relativePath` is, and its size in bytes when it is a regular
     /// file. Only stat calls: nothing is opened, so a FIFO cannot block.
     func entry(_ relativePath: String) -> (type: EntryType, size: Int) {
+        let (type, size, _) = stampedEntry(relativePath)
+        return (type, size)
+    }
+
+    /// The same, with a regular file's stamp (`FileStamp`, of the link's
+    /// target for a link) from the same `stat`.
+    func stampedEntry(_ relativePath: String) -> (type: EntryType, size: Int, stamp: FileStamp?) {
         let path = absolute(relativePath)
         var info = stat()
-        guard lstat(path, &info) == 0 else { return (.missing, 0) }
+        guard lstat(path, &info) == 0 else { return (.missing, 0, nil) }
         if (info.st_mode & S_IFMT) == S_IFLNK {
-            guard stat(path, &info) == 0 else { return (errno == ELOOP ? .linkLoop : .brokenLink, 0) }
-            guard staysInside(relativePath) else { return (.escapingLink, 0) }
+            guard stat(path, &info) == 0 else { return (errno == ELOOP ? .linkLoop : .brokenLink, 0, nil) }
+            guard staysInside(relativePath) else { return (.escapingLink, 0, nil) }
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return (.regular, Int(info.st_size))
-        case S_IFDIR: return (.directory, 0)
-        default: return (.special, 0)
+        case S_IFREG: return (.regular, Int(info.st_size), FileStamp(info))
+        case S_IFDIR: return (.directory, 0, nil)
+        default: return (.special, 0, nil)
         }
     }
 }

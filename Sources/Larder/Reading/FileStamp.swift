@@ -23,6 +23,11 @@ public struct FileStamp: Sendable, Hashable {
     public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The stamp of a file from its `stat`.
+    init(_ info: stat) {
         #if canImport(Darwin)
         let time = info.st_mtimespec
         let change = info.st_ctimespec

@@ -63,9 +63,10 @@ public struct DocumentCache: Sendable {
                         nonisolated(unsafe) let (slots, stampSlots, hitSlots, files) = (slots, stampSlots, hitSlots, files)
                         DispatchQueue.concurrentPerform(iterations: count) { index in
                             let file = files[index]
-                            // The stamp is taken before the file is read: a write while it is
-                            // being read changes the stamp, so the next load reads it again.
-                            let stamp = FileStamp(path: reader.folder.absolute(file.path))
+                            // The stamp is taken before the file is read (by the folder's
+                            // scan, else here): a write while it is being read changes the
+                            // stamp, so the next load reads it again.
+                            let stamp = file.stamp ?? FileStamp(path: reader.folder.absolute(file.path))
                             stampSlots[index] = stamp
                             if let stamp, let entry = known[file.path], entry.stamp == stamp, entry.document.file == file {
                                 hitSlots[index] = true

@@ -92,8 +92,10 @@ public struct BuildInputs: Sendable {
 
     /// A snapshot with no file changed in the last moments, waiting up to a
     /// tenth of a second for one that was just saved; then the last one taken.
-    public func settledSnapshot() -> InputSnapshot {
-        var snapshot = snapshot()
+    /// `first`, a snapshot just taken (by the check that nothing changed):
+    /// kept when it has no such file, so the files are stamped once.
+    public func settledSnapshot(startingWith first: InputSnapshot? = nil) -> InputSnapshot {
+        var snapshot = first ?? snapshot()
         for _ in 0..<5 where !snapshot.racy.isEmpty {
             usleep(20_000)
             snapshot = self.snapshot()

@@ -253,14 +253,19 @@ public struct SiteWriter: Sendable {
     /// (no state, a damaged one, a file changed just now, a different binary,
     /// secret or options).
     public func upToDate(_ inputs: BuildInputs) -> BuildRecord.Warnings? {
+        upToDate(inputs, now: inputs.snapshot())
+    }
+
+    /// The same, with the data files' stamps `now` taken by the caller, who
+    /// keeps them for the build when they differ (`settledSnapshot`).
+    public func upToDate(_ inputs: BuildInputs, now: InputSnapshot) -> BuildRecord.Warnings? {
         var info = stat()
         guard let location = try? OutputLocation(output: output, dataFolder: dataFolder),
-              let state = SiteState.read(location.state), let recorded = state.inputs,
+              let state = SiteState.readSummary(location.state), let recorded = state.inputs,
               SiteState.outputStamp(of: location) == state.output,
               // No in-place commit under way or interrupted.
               lstat(location.journal, &info) != 0
         else { return nil }
-        let now = inputs.snapshot()
         guard now.racy.isEmpty else { return nil }
         var images: [String: Stamp] = [:]
         for image in state.images { images[image] = Stamp(path: image) }
