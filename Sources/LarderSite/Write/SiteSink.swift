@@ -98,7 +98,7 @@ public final class SiteSink: Sendable {
     public func add(_ file: OutputFile) throws(SiteWriteError) {
         let start = measures ? Self.threadTime() : .zero
         do throws(SiteWriteError) {
-            try checkNoFailure()
+            try checkFailure()
             try SitePaths.check(file, dataFolder: dataFolder)
             let entry: SiteState.Entry
             var sourceStamp: Stamp?
@@ -156,7 +156,7 @@ public final class SiteSink: Sendable {
     public func keep(_ path: String) throws(SiteWriteError) -> Bool {
         let start = measures ? Self.threadTime() : .zero
         do throws(SiteWriteError) {
-            try checkNoFailure()
+            try checkFailure()
             // A path of the previous site was checked when it was written.
             guard let previous, let entry = previous.files[path], isIntact(path, entry, in: previous) else { return false }
             var reused = true
@@ -282,11 +282,6 @@ public final class SiteSink: Sendable {
         return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 
-    private func checkNoFailure() throws(SiteWriteError) {
-        try state.withLock { state throws(SiteWriteError) in
-            if let failure = state.failure { throw failure }
-        }
-    }
 
     private func fail(_ error: SiteWriteError) {
         state.withLock { state in
@@ -303,7 +298,9 @@ public final class SiteSink: Sendable {
 
     /// Throws the first failure of any `add`, even one a producer caught.
     public func checkFailure() throws(SiteWriteError) {
-        try checkNoFailure()
+        try state.withLock { state throws(SiteWriteError) in
+            if let failure = state.failure { throw failure }
+        }
     }
 
     /// What was put on disk, for the summary and the next build's state.
