@@ -1,4 +1,5 @@
 import Foundation
+import Larder
 import LarderSite
 
 /// A built site held in memory, as `larder serve` serves it: the files of
@@ -26,9 +27,12 @@ public struct SiteSnapshot: Sendable {
         case .bytes(let bytes)?:
             return bytes
         case .copy(let source)?:
+            // Sniffed on the bytes served, as the writer does on the bytes it
+            // copies: the file may have changed since the build checked it.
             guard let real = Self.realPath(source),
                   real.hasPrefix(dataFolder == "/" ? "/" : dataFolder + "/"),
-                  let data = FileManager.default.contents(atPath: real)
+                  let data = FileManager.default.contents(atPath: real),
+                  ImageFormat.problem(head: Array(data.prefix(ImageFormat.sniffLength)), fileName: path.split(separator: "/").last ?? "") == nil
             else { return nil }
             return [UInt8](data)
         case nil:

@@ -17,13 +17,13 @@ import Darwin
     @Test func writesATreeAndSwapsItIn() throws {
         let folder = try WriterFolder()
         defer { folder.remove() }
-        let image = try folder.make("kitchen/images/soup.jpg", "JPEG bytes")
+        let image = try folder.make("kitchen/images/soup.gif", "GIF89abyte")
         let first: [OutputFile] = [
             OutputFile(path: "index.html", text: "<h1>Home</h1>\n"),
             OutputFile(path: "lists/weekly/index.html", text: "weekly"),
             OutputFile(path: "lists/weekly.txt", text: "☐ milk\n"),
             OutputFile(path: "recipes/soup/index.html", text: "soup"),
-            OutputFile(path: "images/soup.jpg", copyingFrom: image),
+            OutputFile(path: "images/soup.gif", copyingFrom: image),
         ]
         let summary = try folder.writer().write(first)
         #expect(summary == SiteWriteSummary(fileCount: 5, directoryCount: 5, byteCount: 14 + 6 + 9 + 4 + 10))
@@ -236,6 +236,25 @@ import Darwin
             reason: "cannot read the image for images/gone.jpg: No such file or directory; check that it exists"
         )) {
             try folder.writer().write([OutputFile(path: "images/gone.jpg", copyingFrom: missing)])
+        }
+        #expect(try folder.tree("_site") == WriterFolder.expected([OutputFile(path: "index.html", text: "old")]))
+    }
+
+    /// The writer sniffs the bytes it copies: an image replaced by HTML
+    /// after the check (or never checked) is not published.
+    @Test func anImageThatIsNotAPictureIsNotCopied() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write([OutputFile(path: "index.html", text: "old")])
+        let page = try folder.make("kitchen/images/soup.png", "<script>alert(1)</script>")
+        let gif = try folder.make("kitchen/images/named.png", "GIF89a")
+        for (source, reason) in [
+            (page, "is HTML, not an image, so it is not published; it changed since it was checked: build again"),
+            (gif, "is in the GIF format, but its name says PNG, so it is not published; it changed since it was checked: build again"),
+        ] {
+            #expect(throws: SiteWriteError(path: source, reason: reason)) {
+                try folder.writer().write([OutputFile(path: "images/soup.png", copyingFrom: source)])
+            }
         }
         #expect(try folder.tree("_site") == WriterFolder.expected([OutputFile(path: "index.html", text: "old")]))
     }

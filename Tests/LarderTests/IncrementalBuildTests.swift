@@ -116,7 +116,7 @@ import Darwin
         try work.write("recipes/r00000.md", try work.read("recipes/r00000.md").replacingOccurrences(of: "photo0", with: "photo1"))
         try await work.step("change a recipe's image")
         try FileManager.default.removeItem(at: work.kitchen.appendingPathComponent("images/photo1.jpg"))
-        try Data([1, 2, 3]).write(to: work.kitchen.appendingPathComponent("images/photo1.jpg"))
+        try Data(Pictures.jpeg + [1, 2, 3]).write(to: work.kitchen.appendingPathComponent("images/photo1.jpg"))
         try await work.step("replace an image")
         try work.move("lists/l0003.md", "lists/l0099.md")
         try await work.step("rename an unlisted list")

@@ -45,8 +45,8 @@ import Testing
             {"title": "Quokka anniversary", "visibility": "unlisted", "kind": "checklist",
              "items": [{"name": "glitterbomb candles", "image": "images/cake.png"}]}
             """)
-        try kitchen.write("images/soup.png", "soup image\n")
-        try kitchen.write("images/cake.png", "an image only the unlisted list shows\n")
+        try kitchen.write("images/soup.png", Pictures.png + Array("soup image\n".utf8))
+        try kitchen.write("images/cake.png", Pictures.png + Array("an image only the unlisted list shows\n".utf8))
         try kitchen.write("images/unused.png", "UNUSED-IMAGE-MARKER-55aa\n")
         try kitchen.write("images/.DS_Store", "DS-STORE-MARKER-1b7c\n")
         try kitchen.write("notes.txt", "STRAY-NOTES-MARKER-e07f\n")

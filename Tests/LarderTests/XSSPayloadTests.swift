@@ -202,9 +202,16 @@ final class PayloadSite {
 }
 
 /// `larder serve` (the real binary) on a folder, for the page at
-/// `/_larder/errors`; the server is stopped before `fetch` returns.
+/// `/_larder/errors` or others; the server is stopped before `fetch` returns.
 enum ServedErrors {
     static func fetch(folder: URL) async throws -> String {
+        let served = try await fetch(folder: folder, paths: ["_larder/errors"])[0]
+        guard served.status == 200 else { throw ToolFailure(tool: "GET /_larder/errors", status: Int32(served.status), output: served.body) }
+        return served.body
+    }
+
+    /// The status and body of each of `paths` (site-relative), in order.
+    static func fetch(folder: URL, paths: [String]) async throws -> [(status: Int, body: String)] {
         let process = Process()
         process.executableURL = Repository.binary
         process.arguments = ["serve", folder.path, "--port", "0", "--color", "never"]
@@ -229,16 +236,27 @@ enum ServedErrors {
             printed += String(decoding: chunk, as: UTF8.self)
         }
         guard let start = printed.range(of: "http://"),
-              let end = printed[start.lowerBound...].firstIndex(of: " "),
-              let url = URL(string: String(printed[start.lowerBound..<end]) + "_larder/errors")
+              let end = printed[start.lowerBound...].firstIndex(of: " ")
         else {
             throw ToolFailure(tool: "larder serve", status: -1, output: printed)
         }
+        let base = String(printed[start.lowerBound..<end])
+        // One JSON line per path: a 4xx or 5xx is an answer too.
+        let script = """
+            import json, sys, urllib.request, urllib.error
+            for url in sys.argv[1:]:
+                try:
+                    with urllib.request.urlopen(url, timeout=60) as r: status, body = r.status, r.read()
+                except urllib.error.HTTPError as e: status, body = e.code, e.read()
+                print(json.dumps({"status": status, "body": body.decode("utf-8", "replace")}))
+            """
         let fetched = try await ProcessResult.runDetached(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", "-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=60).read().decode())", url.absoluteString]
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script] + paths.map { base + $0 }
         )
-        guard fetched.status == 0 else { throw ToolFailure(tool: "GET \(url)", status: fetched.status, output: fetched.stderr) }
-        return fetched.stdout
+        guard fetched.status == 0 else { throw ToolFailure(tool: "GET \(base)", status: fetched.status, output: fetched.stderr) }
+        return try fetched.stdout.split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return (object?["status"] as? Int ?? 0, object?["body"] as? String ?? "")
+        }
     }
 }

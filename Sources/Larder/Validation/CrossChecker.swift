@@ -21,6 +21,8 @@ struct CrossChecker {
         let categoryIDs = kitchen.categories.map(\.id)
         let recipeIDs = suggestions?.recipes ?? kitchen.recipes.map(\.id)
         let listIDs = suggestions?.lists ?? kitchen.lists.map(\.id)
+        // Each image file is looked at once, however many pages show it.
+        var imageProblems: [String: Diagnostic?] = [:]
         for reference in references {
             switch reference.kind {
             case .store:
@@ -40,7 +42,13 @@ struct CrossChecker {
                     diagnostics.append(unknown(reference, "list", listIDs, extra: "lists are the files in lists/"))
                 }
             case .image:
-                if let problem = imageProblem(reference) { diagnostics.append(problem) }
+                let known = imageProblems[reference.target]
+                let problem = known ?? imageProblem(reference)
+                if known == nil { imageProblems[reference.target] = .some(problem) }
+                if var problem {
+                    problem.location = reference.location
+                    diagnostics.append(problem)
+                }
             }
         }
         diagnostics += uncategorisedItems()
@@ -58,8 +66,12 @@ struct CrossChecker {
         return .error("unknown-\(noun)", "unknown \(noun) \"\(reference.target)\"", at: reference.location, hint: hint)
     }
 
-    /// Images are paths inside the data folder: relative, no way out through
-    /// `..` or a symlink, and present.
+    /// Images are files in `images/` that are pictures: relative, no way out
+    /// through `..` or a symlink, no hidden file or folder, present, with a
+    /// name ending in the extension of the format their first bytes are in.
+    /// Their bytes are published as they are, so anything else (the secret,
+    /// an unlisted list's source, HTML, SVG, a script named `sw.js`) would
+    /// be a leak or run in the site's origin.
     private func imageProblem(_ reference: Reference) -> Diagnostic? {
         let path = reference.target
         let outside = "images must be files inside the data folder, e.g. images/pancakes.jpg"
@@ -82,9 +94,35 @@ struct CrossChecker {
                 return .error("path-escape", "the image path \"\(path)\" leads outside the data folder", at: reference.location, hint: outside)
             }
         }
+        let components = path.split(separator: "/").filter { $0 != "." }
+        if components.contains("..") {
+            return .error(
+                "bad-path", "the image path \"\(path)\" goes back up with '..'", at: reference.location,
+                hint: "write the path from the data folder, e.g. images/pancakes.jpg"
+            )
+        }
+        if let hidden = components.first(where: { $0.hasPrefix(".") }) {
+            return .error(
+                "image-hidden", "the image path \"\(path)\" names a hidden file or folder, '\(hidden)'", at: reference.location,
+                hint: "hidden files and folders (names starting with '.') are never published; put the picture in images/ under a plain name"
+            )
+        }
+        guard components.count > 1, components[0] == "images" else {
+            return .error(
+                "image-not-in-images", "the image \"\(path)\" is not in the images/ folder", at: reference.location,
+                hint: "put images in images/, e.g. images/pancakes.jpg"
+            )
+        }
+        let name = components.last!
+        guard let named = ImageFormat(fileName: name) else {
+            return .error(
+                "not-an-image", "the image \"\(path)\" does not end in \(ImageFormat.extensionList)", at: reference.location,
+                hint: "images are PNG, JPEG, WebP, GIF or AVIF pictures named for their format, e.g. images/pancakes.jpg"
+            )
+        }
         switch folder.entryType(path) {
         case .regular:
-            return nil
+            break
         case .missing, .brokenLink, .linkLoop:
             return .error("image-missing", "the image \"\(path)\" does not exist", at: reference.location, hint: "paths are relative to the data folder and case-sensitive")
         case .escapingLink:
@@ -92,6 +130,23 @@ struct CrossChecker {
         case .directory, .special:
             return .error("image-missing", "the image \"\(path)\" is not a file", at: reference.location, hint: outside)
         }
+        guard let head = ImageFormat.head(atPath: folder.absolute(path)) else {
+            return .error("image-missing", "the image \"\(path)\" cannot be read", at: reference.location, hint: "check the file's permissions")
+        }
+        guard let sniffed = ImageFormat.sniff(head) else {
+            return .error(
+                "not-an-image", "\(path) is \(ImageFormat.describe(head)), not an image", at: reference.location,
+                hint: "images are PNG, JPEG, WebP, GIF or AVIF pictures (SVG is not allowed, as it can hold scripts); save it in one of those formats"
+            )
+        }
+        guard sniffed == named else {
+            let renamed = name.lastIndex(of: ".").map { name[..<$0] + "." + sniffed.fileExtension } ?? name
+            return .error(
+                "image-extension", "\(path) is a \(sniffed.name) picture, but its name ends as a \(named.name) one", at: reference.location,
+                hint: "rename it to \(renamed)"
+            )
+        }
+        return nil
     }
 
     /// `scheme:…` (as browsers read it: leading spaces and controls

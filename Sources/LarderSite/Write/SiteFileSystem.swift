@@ -1,4 +1,5 @@
 import Foundation
+import Larder
 
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,9 @@ struct SiteFileSystem: Sendable {
     /// Copies the regular file `source` to a new file `destination`, mode
     /// 0644 less the umask. Returns the number of bytes copied.
     var copyFile: @Sendable (_ source: String, _ destination: String) throws(SiteWriteError) -> Int
+    /// The same for an image of the data folder, only if its first bytes are
+    /// a picture in the format `destination`'s name says (`ImageFormat`).
+    var copyImage: @Sendable (_ source: String, _ destination: String) throws(SiteWriteError) -> Int
     /// Hard-links the file `source` as `destination`; false when it cannot
     /// (another file system, one without hard links, too many links), and
     /// then the file is written instead.
@@ -50,7 +54,10 @@ extension SiteFileSystem {
             return bytes.count
         },
         copyFile: { source, destination throws(SiteWriteError) in
-            try copy(source, to: destination)
+            try copy(source, to: destination, image: false)
+        },
+        copyImage: { source, destination throws(SiteWriteError) in
+            try copy(source, to: destination, image: true)
         },
         link: { source, destination in
             linkPath(source, destination) == 0
@@ -97,9 +104,10 @@ private func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
 }
 
 /// Copies by reading and writing a buffer at a time: images are few and small
-/// next to the pages, and this works on every file system.
-private func copy(_ source: String, to destination: String) throws(SiteWriteError) -> Int {
-    let input = open(source, O_RDONLY | O_CLOEXEC)
+/// next to the pages, and this works on every file system. An `image` must be
+/// a picture named for its format.
+private func copy(_ source: String, to destination: String, image: Bool) throws(SiteWriteError) -> Int {
+    let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard input >= 0 else { throw .system(errno, path: source, action: "cannot read the image") }
     defer { close(input) }
     var info = stat()
@@ -107,10 +115,16 @@ private func copy(_ source: String, to destination: String) throws(SiteWriteErro
     guard (info.st_mode & S_IFMT) == S_IFREG else {
         throw SiteWriteError(path: source, reason: "is not a regular file, so it cannot be published as an image; replace it with the picture itself")
     }
+    // Sniffed again on the bytes copied, not trusting the check's look at
+    // the file: it may have been replaced since.
+    guard let head = ImageFormat.head(of: input) else { throw .system(errno, path: source, action: "cannot read the image") }
+    if image, let problem = ImageFormat.problem(head: head, fileName: destination.split(separator: "/").last ?? "") {
+        throw SiteWriteError(path: source, reason: "\(problem), so it is not published; it changed since it was checked: build again")
+    }
     let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard output >= 0 else { throw .system(errno, path: destination, action: "cannot create the file") }
-    var failure: Int32 = 0
-    var total = 0
+    var failure = head.withUnsafeBytes { writeAll(output, $0) }
+    var total = head.count
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
     defer { buffer.deallocate() }
     var readFailure: Int32 = 0

@@ -126,7 +126,7 @@ public final class SiteSink: Sendable {
             if action == .write {
                 switch file.contents {
                 case .bytes(let bytes): written = try fileSystem.writeFile(destination, bytes)
-                case .copy(let source): written = try fileSystem.copyFile(source, destination)
+                case .copy(let source): written = try fileSystem.copyImage(source, destination)
                 }
                 if fixModes { try fileSystem.setMode(destination, 0o644) }
             }

@@ -64,7 +64,7 @@ struct PayloadKitchen {
         let name = String(payloads[i].unicodeScalars.map { scalar -> Character in
             "/\\:%\0\n\r".unicodeScalars.contains(scalar) ? "_" : Character(scalar)
         })
-        return "images/img-\(i)-\(name).png"
+        return "images/img-\(i)-\(name).gif"
     }
 
     /// Every file of the folder, relative path to contents.
@@ -83,7 +83,7 @@ struct PayloadKitchen {
             files["lists/\(Self.collectionJSON(i)).json"] = try json(collection(i, p))
             files["lists/\(Self.listMarkdown(i)).md"] = markdownList(i, p, shopping: true)
             files["lists/\(Self.checklistMarkdown(i)).md"] = markdownList(i, p, shopping: false)
-            files[image(i)] = "not really a PNG\n"
+            files[image(i)] = "GIF89a, but not really a GIF\n"
         }
         files["recipes/\(Self.baseRecipe).json"] = try json(["title": "Base", "ingredients": ["1 l water"]])
         var unlisted = shoppingList(0, payloads.joined(separator: " "))

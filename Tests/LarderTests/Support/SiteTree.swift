@@ -55,7 +55,7 @@ enum GeneratedKitchen {
         try #"{"title": "Generated kitchen", "baseURL": "https://example.org/", "current": "l0000"}"#
             .write(to: folder.appendingPathComponent("larder.json"), atomically: true, encoding: .utf8)
         for index in 0..<3 {
-            try Data((0..<2000).map { UInt8(($0 * 7 + index) % 251) })
+            try Data(Pictures.jpeg + (0..<2000).map { UInt8(($0 * 7 + index) % 251) })
                 .write(to: folder.appendingPathComponent("images/photo\(index).jpg"))
         }
         let categories = ["breakfast", "dinner", "dessert", "lunch", "snack"]
