@@ -323,6 +323,12 @@ public enum Identifier {
 
     /// A valid id made from any text: "Mum's Pancakes!" -> "mums-pancakes".
     public static func suggest(from text: String) -> String {
+        suggestion(from: text) ?? "untitled"
+    }
+
+    /// The same, or nil when no letter or digit of the text has an ASCII
+    /// form ("🍕", "ラーメン", "!!!").
+    public static func suggestion(from text: String) -> String? {
         var out = ""
         var pendingDash = false
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
@@ -337,6 +343,6 @@ public enum Identifier {
                 pendingDash = true
             }
         }
-        return out.isEmpty ? "untitled" : out
+        return out.isEmpty ? nil : out
     }
 }

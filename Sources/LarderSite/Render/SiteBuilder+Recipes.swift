@@ -25,7 +25,7 @@ extension SiteBuilder {
             })
         }
         let category = recipe.category.map { name in
-            CountLink(title: name, href: root + "categories/\(Self.slug(name))/index.html", count: 0)
+            CountLink(title: name, href: root + "categories/\(categorySlugs.slug(name))/index.html", count: 0)
         }
         let textPath = "recipes/\(recipe.id).txt"
         let prose = RecipeProse(recipe)
@@ -38,7 +38,7 @@ extension SiteBuilder {
             imageAlt: recipe.title,
             category: category,
             cuisine: recipe.cuisine,
-            tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(Self.slug($0))/index.html", count: 0) },
+            tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(tagSlugs.slug($0))/index.html", count: 0) },
             servings: recipe.servings,
             yield: recipe.yield,
             times: times(recipe),

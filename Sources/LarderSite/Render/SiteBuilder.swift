@@ -32,6 +32,9 @@ public struct SiteBuilder: Sendable {
     /// Recipe categories and tags, each with its recipes, sorted by name.
     let recipeCategories: [Taxon]
     let recipeTags: [Taxon]
+    /// The folder names of their pages.
+    let categorySlugs: TaxonSlugs
+    let tagSlugs: TaxonSlugs
     /// `favorites.json` item names, as matching keys.
     let favoriteItems: Set<String>
     /// Shopping lists' plans (items and recipe ingredients merged, grouped by
@@ -60,21 +63,27 @@ public struct SiteBuilder: Sendable {
         self.dataFolder = dataFolder
         self.theme = theme
         self.unlisted = unlisted
-        recipeCategories = Self.taxa(kitchen.recipes) { $0.category.map { [$0] } ?? [] }
-        recipeTags = Self.taxa(kitchen.recipes) { $0.tags }
+        let categories = { (recipe: Recipe) in recipe.category.map { [$0] } ?? [] }
+        categorySlugs = TaxonSlugs(kitchen.recipes.lazy.flatMap(categories), prefix: "c-")
+        tagSlugs = TaxonSlugs(kitchen.recipes.lazy.flatMap(\.tags), prefix: "t-")
+        recipeCategories = Self.taxa(kitchen.recipes, slugs: categorySlugs, categories)
+        recipeTags = Self.taxa(kitchen.recipes, slugs: tagSlugs) { $0.tags }
         favoriteItems = Set(kitchen.favorites.items.map(ItemName.key))
     }
 
-    /// Groups recipes by names (folded by slug, first spelling wins).
-    private static func taxa(_ recipes: [Recipe], _ names: (Recipe) -> [String]) -> [Taxon] {
+    /// Groups recipes by names (one group per slug: spellings that differ
+    /// in case or accents are one, the first spelling wins), a recipe once
+    /// per group.
+    private static func taxa(_ recipes: [Recipe], slugs: TaxonSlugs, _ names: (Recipe) -> [String]) -> [Taxon] {
         var bySlug: [String: Taxon] = [:]
         for recipe in recipes {
             for name in names(recipe) {
-                let slug = Self.slug(name)
+                let slug = slugs.slug(name)
+                if bySlug[slug]?.recipes.last?.id == recipe.id { continue }
                 bySlug[slug, default: Taxon(name: name, slug: slug, recipes: [])].recipes.append(recipe)
             }
         }
-        return bySlug.values.sorted { $0.name.lowercased() < $1.name.lowercased() }
+        return bySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
     }
 
     /// Every file of the site, sorted by path.
@@ -512,16 +521,24 @@ public struct SiteBuilder: Sendable {
         return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
     }
 
-    /// A folder-safe id for free text such as a category or tag:
+    /// A folder-safe id for free text (an item's anchor, a storage key):
     /// `Identifier.suggest(from:)`, which ASCII text (nearly all of it) skips.
+    /// Not unique: category and tag pages take theirs from `TaxonSlugs`.
     static func slug(_ text: String) -> String {
         asciiSlug(text) ?? Identifier.suggest(from: text)
     }
 
+    /// The same, or nil when nothing of the text is readable in ASCII.
+    static func readableSlug(_ text: String) -> String? {
+        let slug = asciiSlug(text, empty: "") ?? Identifier.suggestion(from: text) ?? ""
+        return slug.isEmpty ? nil : slug
+    }
+
     /// What `Identifier.suggest(from:)` gives for ASCII text, on bytes: there
     /// the canonical decomposition changes nothing, no character is a
-    /// nonspacing mark and lowercasing maps only A-Z. Nil for other text.
-    static func asciiSlug(_ text: String) -> String? {
+    /// nonspacing mark and lowercasing maps only A-Z. Nil for other text;
+    /// `empty` for text with no letter or digit.
+    static func asciiSlug(_ text: String, empty: String = "untitled") -> String? {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
@@ -540,7 +557,7 @@ public struct SiteBuilder: Sendable {
             pendingDash = false
             out.append(kept)
         }
-        return out.isEmpty ? "untitled" : String(decoding: out, as: UTF8.self)
+        return out.isEmpty ? empty : String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Images
