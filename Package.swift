@@ -35,7 +35,7 @@ let package = Package(
         // A JSON Schema (draft 2020-12) validator over positioned JSON values.
         .target(name: "LarderSchema", dependencies: ["LarderCore"]),
         // Markdown through libcmark-gfm: source-positioned blocks, safe HTML.
-        .target(name: "LarderMarkdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "LarderMarkdown", dependencies: ["CCmarkGFM", "LarderCore"]),
         // Exact quantities, units and ingredient/item line parsing.
         .target(name: "LarderQuantities", dependencies: ["LarderCore"]),
         // The pipeline: read a data folder, validate, resolve a Kitchen.

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import LarderCore
 
 /// The parser's lifetime around one use of a cmark document. Everything that
 /// cmark allocates is freed in a `defer` here or in the caller's closure.
@@ -55,7 +56,7 @@ enum Cmark {
         guard let html = cmark_render_html(root, CMARK_OPT_DEFAULT, extensions) else { return "" }
         // The renderer allocates with the document's allocator, the default one.
         defer { cmark_get_default_mem_allocator().pointee.free(html) }
-        return String(cString: html)
+        return ForbiddenCharacters.replaced(in: String(cString: html))
     }
 
     /// Whether `node`'s type is the extension type `name` ("tasklist",
@@ -69,7 +70,10 @@ enum Cmark {
         }
     }
 
+    /// A string of cmark's, with what no page may hold replaced by U+FFFD:
+    /// the data files were checked for such characters, but cmark makes them
+    /// from character references such as `&#1;`.
     static func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+        pointer.map { ForbiddenCharacters.replaced(in: String(cString: $0)) } ?? ""
     }
 }

@@ -85,7 +85,7 @@ struct DocumentReader: Sendable {
     }
 
     private func decode(_ root: JSONValue, _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
-        if let problem = ReadLimits.overlongText(in: root, path: file.path)
+        if let problem = ReadLimits.badText(in: root, path: file.path)
             ?? ReadLimits.tooManyItems(in: root, kind: file.kind, path: file.path) {
             decoder.diagnostics.append(problem)
             return .unreadable

@@ -3,21 +3,21 @@ import LarderCore
 /// The checks of `Limits` that look inside a file once it is read.
 enum ReadLimits {
     /// The first string value or key longer than `Limits.maximumTextLength`
-    /// bytes, as a diagnostic. Walks with an explicit stack: the value may
-    /// be nested as deep as the JSON reader allows.
-    static func overlongText(in root: JSONValue, path: String) -> Diagnostic? {
+    /// bytes, or holding a character no page may hold (`ForbiddenCharacters`:
+    /// a JSON `\u0000`, a YAML `"\0"`), as a diagnostic. Walks with an
+    /// explicit stack: the value may be nested as deep as the JSON reader
+    /// allows.
+    static func badText(in root: JSONValue, path: String) -> Diagnostic? {
         var pending = [root]
         while let value = pending.popLast() {
             switch value.kind {
-            case .string(let text) where text.utf8.count > Limits.maximumTextLength:
-                return tooLong("this text", bytes: text.utf8.count, at: value.position, path: path)
+            case .string(let text):
+                if let problem = badText(text, "this text", at: value.position, path: path) { return problem }
             case .array(let elements):
                 pending += elements.reversed()
             case .object(let object):
                 for member in object.members.reversed() {
-                    if member.key.utf8.count > Limits.maximumTextLength {
-                        return tooLong("this field name", bytes: member.key.utf8.count, at: member.keyPosition, path: path)
-                    }
+                    if let problem = badText(member.key, "this field name", at: member.keyPosition, path: path) { return problem }
                     pending.append(member.value)
                 }
             default:
@@ -25,6 +25,18 @@ enum ReadLimits {
             }
         }
         return nil
+    }
+
+    private static func badText(_ text: String, _ what: String, at position: SourcePosition, path: String) -> Diagnostic? {
+        if text.utf8.count > Limits.maximumTextLength {
+            return tooLong(what, bytes: text.utf8.count, at: position, path: path)
+        }
+        guard let scalar = ForbiddenCharacters.first(in: text) else { return nil }
+        return .error(
+            "control-character", "\(what) holds \(ForbiddenCharacters.name(scalar)), a character that cannot appear in a web page",
+            at: SourceLocation(path: path, position: position),
+            hint: "remove it (an escape such as \\u0000 in JSON or \\0 in YAML writes one)"
+        )
     }
 
     private static func tooLong(_ what: String, bytes: Int, at position: SourcePosition, path: String) -> Diagnostic {
@@ -170,28 +182,29 @@ enum StrayCharacters {
     }
 
     /// A control character other than tab and line ends in a Markdown file
-    /// (NUL included): YAML refuses them, and in the body they are invisible
-    /// or drive terminals. Expects valid UTF-8.
+    /// (NUL included), or a noncharacter (`ForbiddenCharacters`): YAML
+    /// refuses them, in the body they are invisible or drive terminals, and
+    /// no page may hold them. Expects valid UTF-8.
     static func controlCharacter(in bytes: [UInt8], path: String) -> Diagnostic? {
-        let found: (offset: Int, value: UInt32)? = bytes.withUnsafeBufferPointer { buffer in
+        let found: (offset: Int, scalar: Unicode.Scalar)? = bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < buffer.count {
-                let byte = buffer[index]
-                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return (index, UInt32(byte)) }
-                if byte == 0x7F { return (index, 0x7F) }
-                // U+0080...U+009F are C2 80...C2 9F.
-                if byte == 0xC2, index + 1 < buffer.count, buffer[index + 1] < 0xA0 {
-                    return (index, UInt32(buffer[index + 1]))
+                if ForbiddenCharacters.mayStart(buffer[index]) {
+                    var iterator = buffer[index...].makeIterator()
+                    var decoder = UTF8()
+                    if case .scalarValue(let scalar) = decoder.decode(&iterator), ForbiddenCharacters.contains(scalar) {
+                        return (index, scalar)
+                    }
                 }
                 index += 1
             }
             return nil
         }
         guard let found else { return nil }
-        let hex = String(found.value, radix: 16, uppercase: true)
-        let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let name = ForbiddenCharacters.name(found.scalar)
+        let what = found.scalar.properties.generalCategory == .control ? "control character" : "noncharacter"
         return .error(
-            "control-character", "control character \(name) is not allowed in a Markdown file",
+            "control-character", "\(what) \(name) is not allowed in a Markdown file",
             at: SourceLocation(path: path, position: UTF8Check.position(ofOffset: found.offset, in: bytes)),
             hint: "remove it (it is invisible in most editors)"
         )
