@@ -207,6 +207,14 @@ struct DataFolder: Sendable {
                 ))
                 continue
             }
+            guard id.utf8.count <= Identifier.maximumLength else {
+                diagnostics.append(.error(
+                    "id-too-long",
+                    "the id '\(id.prefix(24))…' is \(id.utf8.count) bytes long, over the limit of \(Identifier.maximumLength): the site names a file after it (\(folder)/<id>.txt), and a file name has at most 255 bytes",
+                    at: at, hint: "rename the file to a shorter name"
+                ))
+                continue
+            }
             if let other = byID[id] {
                 diagnostics.append(.error(
                     "duplicate-id", "'\(path)' and '\(other)' both have the id '\(id)'",
@@ -316,6 +324,10 @@ struct DataFolder: Sendable {
 
 /// Ids: file names of lists and recipes, store and category ids.
 public enum Identifier {
+    /// The longest id of a list or recipe, in bytes: the site has a file
+    /// `<id>.txt`, and file systems allow names of 255 bytes.
+    public static let maximumLength = 255 - ".txt".utf8.count
+
     /// Lowercase ASCII letters, digits and `-`, at least one.
     public static func isValid<S: StringProtocol>(_ id: S) -> Bool {
         !id.isEmpty && id.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
