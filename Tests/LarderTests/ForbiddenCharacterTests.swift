@@ -51,6 +51,17 @@ import Testing
         try HostileInputTests().expectRefused(folder, refused.expected)
     }
 
+    /// A template of the folder's own is text for pages too.
+    @Test func templateHoldingOneIsRefused() throws {
+        let folder = try TestFolder()
+        try folder.write("templates/layout.mustache", "<html><body>\u{1}{{{content}}}</body></html>")
+        try folder.write("recipes/soup.md", "---\ntitle: Soup\n---\n")
+        let site = folder.url.deletingLastPathComponent().appendingPathComponent("site")
+        let build = try ProcessResult.run(Repository.binary, ["build", ".", "-o", site.path], in: folder.url)
+        #expect(build.status == 1)
+        #expect(build.stderr.contains("larder: error: template templates/layout.mustache holds U+0001, a character no page may hold"), "\(build.stderr)")
+    }
+
     /// Character references cmark turns into controls and noncharacters, in
     /// every place Markdown goes: no file of the site holds one.
     @Test func noOutputFileHoldsOne() throws {

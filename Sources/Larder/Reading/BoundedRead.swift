@@ -12,8 +12,9 @@ enum BoundedRead {
         case tooLarge(Int)
     }
 
-    static func bytes(atPath path: String, limit: Int) -> Result<[UInt8], Failure> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    /// `followingLinks: false` refuses a symbolic link at `path` itself.
+    static func bytes(atPath path: String, limit: Int, followingLinks: Bool = true) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { return .failure(.cannotOpen) }
         defer { close(descriptor) }
         var info = stat()

@@ -1,4 +1,5 @@
 import Foundation
+import Larder
 
 /// Where unlisted lists live: `lists/<token>/`, with a token derived from a
 /// secret kept out of the repository, so the path is stable from build to
@@ -29,21 +30,29 @@ public struct UnlistedLinks: Sendable {
 
     /// The secret from `LARDER_SECRET`, else from `DIR/.larder-secret`
     /// (spaces and line breaks around it trimmed), else nil. An empty
-    /// variable counts as unset.
+    /// variable counts as unset. The file is read as the data folder's other
+    /// files are (`FolderFiles`): not through a link that leads out of it.
     public static func loadSecret(dataFolder: URL, environment: [String: String]) throws(SecretError) -> [UInt8]? {
         if let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
             return try checked(value, source: variable, dataFolder: dataFolder)
         }
         let file = dataFolder.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let contents: String
-        do {
-            contents = try String(contentsOf: file, encoding: .utf8)
+        let bytes: [UInt8]?
+        do throws(FolderFileError) {
+            guard let folder = try? FolderFiles(dataFolder) else { return nil }
+            bytes = try folder.read(fileName, limit: maximumFileSize)
         } catch {
+            throw SecretError(source: file.path, reason: error.reason, hint: howTo(dataFolder))
+        }
+        guard let bytes else { return nil }
+        guard let contents = String(validating: bytes, as: UTF8.self) else {
             throw SecretError(source: file.path, reason: "cannot be read as UTF-8 text", hint: howTo(dataFolder))
         }
         return try checked(contents.trimmingCharacters(in: .whitespacesAndNewlines), source: file.path, dataFolder: dataFolder)
     }
+
+    /// Largest secret file read: a secret is a line of text.
+    static let maximumFileSize = 64 * 1024
 
     private static func checked(_ value: String, source: String, dataFolder: URL) throws(SecretError) -> [UInt8] {
         guard value.count >= minimumLength else {

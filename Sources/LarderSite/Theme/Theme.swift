@@ -1,4 +1,6 @@
 import Foundation
+import Larder
+import LarderCore
 import LarderTemplate
 
 /// Why the theme cannot be used or a page cannot be rendered: always names
@@ -53,21 +55,33 @@ public struct Theme: Sendable {
     }
 
     /// Loads the built-in theme with the overrides in `overrides` (the data
-    /// folder's `templates/`), when that folder exists.
+    /// folder's `templates/`), when that folder exists. The data folder is
+    /// the one holding `overrides`: a template, or `templates/` itself, that
+    /// is a symbolic link to a place outside it is an error, as is a file
+    /// over `Limits.maximumFileSize`.
     public static func load(overrides: URL?) throws(ThemeError) -> Theme {
         var files = builtIn
         var overridden: [String] = []
-        if let overrides, let names = try? FileManager.default.contentsOfDirectory(atPath: overrides.path) {
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let isTemplate = name.hasSuffix(".mustache")
-                guard isTemplate || assetNames.contains(name) else { continue }
-                guard let data = FileManager.default.contents(atPath: overrides.appendingPathComponent(name).path) else {
-                    throw ThemeError(template: "templates/\(name)", reason: "cannot be read")
+        if let overrides, let data = try? FolderFiles(overrides.deletingLastPathComponent()) {
+            let folder = overrides.lastPathComponent
+            do throws(FolderFileError) {
+                for name in try data.names(in: folder) ?? [] where !name.hasPrefix(".") {
+                    let isTemplate = name.hasSuffix(".mustache")
+                    guard isTemplate || assetNames.contains(name),
+                          let bytes = try data.read("\(folder)/\(name)", limit: Limits.maximumFileSize)
+                    else { continue }
+                    files[name] = bytes
+                    overridden.append(name)
                 }
-                files[name] = [UInt8](data)
-                overridden.append(name)
+            } catch {
+                throw ThemeError(template: error.path == folder ? folder + "/" : error.path, reason: error.reason)
             }
         }
+        return try load(files, overridden: overridden)
+    }
+
+    /// The theme of `files` (built-in and overriding, by file name).
+    private static func load(_ files: [String: [UInt8]], overridden: [String]) throws(ThemeError) -> Theme {
         /// Where a template came from, for errors: the user's file or the built-in one.
         func label(_ name: String) -> String {
             overridden.contains(name) ? "templates/\(name)" : "\(name) (built in)"
@@ -75,8 +89,11 @@ public struct Theme: Sendable {
         var library = TemplateLibrary()
         for (name, bytes) in files.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
             let templateName = String(name.dropLast(".mustache".count))
-            guard String(validating: bytes, as: UTF8.self) != nil else {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw ThemeError(template: label(name), reason: "is not UTF-8 text")
+            }
+            if let scalar = ForbiddenCharacters.first(in: text) {
+                throw ThemeError(template: label(name), reason: "holds \(ForbiddenCharacters.name(scalar)), a character no page may hold")
             }
             do throws(TemplateError) {
                 try library.register(bytes, named: templateName)
