@@ -8,6 +8,10 @@ enum BoundedRead {
     enum Failure: Error, Equatable {
         case cannotOpen
         case notRegular
+        /// A symbolic link, where none is followed.
+        case link
+        /// A symbolic link to a place outside the data folder (`DataFolder.read`).
+        case escapes
         /// The size seen (at least `limit + 1` when it grew while being read).
         case tooLarge(Int)
     }
@@ -15,7 +19,7 @@ enum BoundedRead {
     /// `followingLinks: false` refuses a symbolic link at `path` itself.
     static func bytes(atPath path: String, limit: Int, followingLinks: Bool = true) -> Result<[UInt8], Failure> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
-        guard descriptor >= 0 else { return .failure(.cannotOpen) }
+        guard descriptor >= 0 else { return .failure(!followingLinks && errno == ELOOP ? .link : .cannotOpen) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.cannotOpen) }

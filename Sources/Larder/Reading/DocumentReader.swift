@@ -35,7 +35,7 @@ struct DocumentReader: Sendable {
 
     func read(_ file: DataFile) -> ReadDocument {
         let bytes: [UInt8]
-        switch BoundedRead.bytes(atPath: folder.absolute(file.path), limit: Limits.maximumFileSize) {
+        switch folder.read(file.path, limit: Limits.maximumFileSize) {
         case .success(let read):
             bytes = read
         case .failure(let failure):
@@ -43,7 +43,8 @@ struct DocumentReader: Sendable {
             switch failure {
             case .tooLarge(let size): diagnostic = DataFolder.tooLarge(file.path, size: size)
             case .notRegular: diagnostic = DataFolder.EntryType.special.diagnostic(for: file.path)
-            case .cannotOpen: diagnostic = .error("unreadable", "'\(file.path)' cannot be read", at: SourceLocation(path: file.path, line: 1, column: 1))
+            case .escapes: diagnostic = DataFolder.EntryType.escapingLink.diagnostic(for: file.path)
+            case .cannotOpen, .link: diagnostic = .error("unreadable", "'\(file.path)' cannot be read", at: SourceLocation(path: file.path, line: 1, column: 1))
             }
             return ReadDocument(file: file, bytes: [], content: .unreadable, diagnostics: [diagnostic], references: [])
         }

@@ -25,17 +25,13 @@ public struct FolderFiles: Sendable {
     /// The bytes of the file at `relativePath`, nil when there is none.
     public func read(_ relativePath: String, limit: Int) throws(FolderFileError) -> [UInt8]? {
         guard try check(relativePath, expecting: .regular) else { return nil }
-        // The real path, opened without following a link: one swapped in
-        // since the check cannot lead out.
-        guard let real = DataFolder.realPath(folder.absolute(relativePath)) else {
-            throw FolderFileError(path: relativePath, reason: "cannot be read")
-        }
-        switch BoundedRead.bytes(atPath: real, limit: limit, followingLinks: false) {
+        switch folder.read(relativePath, limit: limit) {
         case .success(let bytes): return bytes
+        case .failure(.escapes): throw FolderFileError(path: relativePath, reason: Self.outside)
         case .failure(.tooLarge(let size)):
             throw FolderFileError(path: relativePath, reason: "is \(Limits.describe(count: size)) bytes, over the limit of \(Limits.describe(bytes: limit))")
         case .failure(.notRegular): throw FolderFileError(path: relativePath, reason: "is not a regular file")
-        case .failure(.cannotOpen): throw FolderFileError(path: relativePath, reason: "cannot be read")
+        case .failure(.cannotOpen), .failure(.link): throw FolderFileError(path: relativePath, reason: "cannot be read")
         }
     }
 
@@ -49,6 +45,8 @@ public struct FolderFiles: Sendable {
         return names.sorted()
     }
 
+    private static let outside = "is a symbolic link to a place outside the data folder, so it is not read; copy what it links to into the folder"
+
     /// False when nothing is at `relativePath`; throws unless it is the
     /// `expected` kind, inside the folder.
     private func check(_ relativePath: String, expecting expected: DataFolder.EntryType) throws(FolderFileError) -> Bool {
@@ -56,11 +54,7 @@ public struct FolderFiles: Sendable {
         switch type {
         case .missing: return false
         case expected: return true
-        case .escapingLink:
-            throw FolderFileError(
-                path: relativePath,
-                reason: "is a symbolic link to a place outside the data folder, so it is not read; copy what it links to into the folder"
-            )
+        case .escapingLink: throw FolderFileError(path: relativePath, reason: Self.outside)
         case .brokenLink, .linkLoop: throw FolderFileError(path: relativePath, reason: "is a symbolic link to nothing")
         case .directory: throw FolderFileError(path: relativePath, reason: "is a folder, not a file")
         case .regular: throw FolderFileError(path: relativePath, reason: "is a file, not a folder")

@@ -117,7 +117,7 @@ public enum KitchenLoader {
         /// is read again. An empty file reads as empty again.
         private func sourceBytes(_ document: ReadDocument) -> [UInt8] {
             guard document.bytes.isEmpty else { return document.bytes }
-            let read = BoundedRead.bytes(atPath: folder.absolute(document.file.path), limit: Limits.maximumFileSize)
+            let read = folder.read(document.file.path, limit: Limits.maximumFileSize)
             return (try? read.get()) ?? []
         }
     }
