@@ -20,8 +20,10 @@ struct SiteFileSystem: Sendable {
     /// Copies the regular file `source` to a new file `destination`, mode
     /// 0644 less the umask. Returns the number of bytes copied.
     var copyFile: @Sendable (_ source: String, _ destination: String) throws(SiteWriteError) -> Int
-    /// The same for an image of the data folder, only if its first bytes are
-    /// a picture in the format `destination`'s name says (`ImageFormat`).
+    /// The same for an image of the data folder, given by its real path (a
+    /// link there is not followed: one swapped in since the path was checked
+    /// could lead out), only if its first bytes are a picture in the format
+    /// `destination`'s name says (`ImageFormat`).
     var copyImage: @Sendable (_ source: String, _ destination: String) throws(SiteWriteError) -> Int
     /// Hard-links the file `source` as `destination`; false when it cannot
     /// (another file system, one without hard links, too many links), and
@@ -107,7 +109,7 @@ private func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
 /// next to the pages, and this works on every file system. An `image` must be
 /// a picture named for its format.
 private func copy(_ source: String, to destination: String, image: Bool) throws(SiteWriteError) -> Int {
-    let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (image ? O_NOFOLLOW : 0))
     guard input >= 0 else { throw .system(errno, path: source, action: "cannot read the image") }
     defer { close(input) }
     var info = stat()

@@ -105,7 +105,9 @@ struct SitePaths: Sendable {
 
     /// Throws unless `file` may be written at all, whatever else is in the
     /// site: a safe path, not the marker, an image from inside the data folder.
-    static func check(_ file: OutputFile, dataFolder: String) throws(SiteWriteError) {
+    /// Returns an image's real path, to be copied from.
+    @discardableResult
+    static func check(_ file: OutputFile, dataFolder: String) throws(SiteWriteError) -> String? {
         if let problem = problem(with: file.path) {
             throw SiteWriteError(
                 path: file.path,
@@ -116,13 +118,14 @@ struct SitePaths: Sendable {
             throw SiteWriteError(path: file.path, reason: "is the name of Larder's own marker file; rename the page or file")
         }
         if case .copy(let source) = file.contents {
-            try checkSource(source, of: file.path, dataFolder: dataFolder)
+            return try checkSource(source, of: file.path, dataFolder: dataFolder)
         }
+        return nil
     }
 
     /// Images are published only from inside the data folder, whatever links
     /// lead there: the spec's rule for paths in files, checked again here.
-    private static func checkSource(_ source: String, of path: String, dataFolder: String) throws(SiteWriteError) {
+    private static func checkSource(_ source: String, of path: String, dataFolder: String) throws(SiteWriteError) -> String {
         guard let resolved = realpath(source, nil) else {
             throw .system(errno, path: source, action: "cannot read the image for \(path)")
         }
@@ -134,5 +137,6 @@ struct SitePaths: Sendable {
                 reason: "is outside the data folder (it resolves to \(real)), so it is not published; copy the image into the data folder"
             )
         }
+        return real
     }
 }

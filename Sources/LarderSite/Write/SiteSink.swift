@@ -99,7 +99,7 @@ public final class SiteSink: Sendable {
         let start = measures ? Self.threadTime() : .zero
         do throws(SiteWriteError) {
             try checkFailure()
-            try SitePaths.check(file, dataFolder: dataFolder)
+            let realSource = try SitePaths.check(file, dataFolder: dataFolder)
             let entry: SiteState.Entry
             var sourceStamp: Stamp?
             switch file.contents {
@@ -126,7 +126,7 @@ public final class SiteSink: Sendable {
             if action == .write {
                 switch file.contents {
                 case .bytes(let bytes): written = try fileSystem.writeFile(destination, bytes)
-                case .copy(let source): written = try fileSystem.copyImage(source, destination)
+                case .copy(let source): written = try fileSystem.copyImage(realSource ?? source, destination)
                 }
                 if fixModes { try fileSystem.setMode(destination, 0o644) }
             }
