@@ -105,9 +105,9 @@ struct PrintCommand: ParsableCommand {
             }
         }
         guard let output else {
-            // Names from the data cannot drive the terminal (HTML escapes them itself).
-            let printed = format == .text ? DiagnosticFormatter.printable(document) : document
-            FileHandle.standardOutput.write(Data(printed.utf8))
+            // Names from the data cannot drive the terminal: HTML escapes
+            // markup, not control characters, which HTML forbids anyway.
+            Terminal.document(document)
             return
         }
         do {
@@ -168,9 +168,7 @@ struct PrintCommand: ParsableCommand {
         do {
             let secret = try UnlistedLinks.loadSecret(dataFolder: folder, environment: ProcessInfo.processInfo.environment)
             if secret == nil {
-                FileHandle.standardError.write(Data(
-                    "larder: note: no QR code: \(list.id) is unlisted and its address needs LARDER_SECRET or .larder-secret\n".utf8
-                ))
+                Terminal.message("larder: note: no QR code: \(list.id) is unlisted and its address needs LARDER_SECRET or .larder-secret\n")
             }
             return secret.map(UnlistedLinks.init)
         } catch {
