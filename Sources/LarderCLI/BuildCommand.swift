@@ -39,11 +39,14 @@ struct BuildCommand: ParsableCommand {
         let start = ContinuousClock.now
         let folder = URL(fileURLWithPath: directory)
         var writer = SiteWriter(output: URL(fileURLWithPath: output), dataFolder: folder)
+        #if LARDER_TEST_HOOKS
         // For the fault tests only (docs/faults.md): kills that land inside
-        // an in-place commit.
+        // an in-place commit. Compiled into debug builds alone (Package.swift),
+        // so the shipped binary takes no test switches from its environment.
         if let pause = ProcessInfo.processInfo.environment["LARDER_TEST_COMMIT_STEP_PAUSE_MS"].flatMap(Int.init), pause > 0 {
             writer.commitStepPause = .milliseconds(pause)
         }
+        #endif
         writer.measuresWriterTime = ProcessInfo.processInfo.environment["LARDER_TIMINGS"] == "1"
         let colored = color.enabled(for: STDERR_FILENO)
         do {
