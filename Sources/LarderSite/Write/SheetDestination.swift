@@ -79,7 +79,7 @@ public struct SheetDestination: Sendable, Hashable {
     /// Whether the file at `path` starts as a sheet of `larder print` does:
     /// HTML whose head names Larder as its generator and whose title ends
     /// in "· Shopping sheet", or text whose second line is the sheet's date
-    /// and count ("2025-06-15 · 9 items").
+    /// and count.
     static func isSheet(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
@@ -93,10 +93,8 @@ public struct SheetDestination: Sendable, Hashable {
         }
         let lines = head.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
         guard lines.count > 2 else { return false }
-        let facts = lines[1].utf8
-        let digits = [0, 1, 2, 3, 5, 6, 8, 9]
-        return facts.count > 13 && digits.allSatisfy { (0x30...0x39).contains(facts[facts.index(facts.startIndex, offsetBy: $0)]) }
-            && lines[1].dropFirst(4).hasPrefix("-") && lines[1].dropFirst(7).hasPrefix("-") && lines[1].dropFirst(10).hasPrefix(" · ")
+        // "2025-06-15 · 9 items", then " · about 12.40 EUR" with prices.
+        return lines[1].wholeMatch(of: #/[0-9]{4}-[0-9]{2}-[0-9]{2} · [0-9]+ items?( · .*)?/#) != nil
     }
 
     /// Writes `bytes` as the sheet: into a new file beside it, renamed over
