@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// What the real binary prints when file names and values hold line breaks,
@@ -157,5 +158,42 @@ import Testing
             #expect(printed.contains("apples"), "\(arguments): \(printed)")
             #expect(Self.controls(in: printed).isEmpty, "larder \(arguments.joined(separator: " ")) printed \(Self.controls(in: printed))")
         }
+    }
+
+    /// `larder serve` names the files that changed, straight from the
+    /// folder, and prints their diagnostics.
+    @Test func serveLogsChangedFileNamesPrintable() async throws {
+        let kitchen = try TestFolder("kitchen")
+        try kitchen.write("lists/weekly.md", "---\ntitle: Weekly\n---\n- [ ] 2 apples\n")
+        let process = Process()
+        process.executableURL = larder
+        process.arguments = ["serve", kitchen.url.path, "--port", "0", "--color", "never"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let log = Mutex("")
+        Thread {
+            while case let chunk = err.fileHandleForReading.availableData, !chunk.isEmpty {
+                log.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+            }
+        }.start()
+        func waitFor(_ text: String) async throws {
+            let deadline = Date().addingTimeInterval(60)
+            while !log.withLock({ $0.contains(text) }), Date() < deadline, process.isRunning {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(log.withLock { $0.contains(text) }, "serve never printed \(text): \(log.withLock { $0 })")
+        }
+        try await waitFor("built ")
+        try kitchen.write("lists/\(Self.escapes[0]).md", "---\ntitle: Bad\n---\n- [ ] 2 pears\n")
+        try await waitFor("the site was not rebuilt")
+        let printed = log.withLock { $0 }
+        #expect(printed.contains("lists/\u{FFFD}]0;pwned\u{FFFD}.md: the site was not rebuilt"), "\(printed)")
+        #expect(Self.controls(in: printed).isEmpty, "larder serve printed \(Self.controls(in: printed)): \(printed.debugDescription)")
     }
 }
