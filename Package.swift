@@ -75,7 +75,11 @@ let package = Package(
             dependencies: [
                 "Larder", "LarderSite", "LarderServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Test hooks (a pause in each step of an in-place commit, for
+            // the fault tests) exist in debug builds only: the release
+            // binary reads no test switch from its environment.
+            swiftSettings: [.define("LARDER_TEST_HOOKS", .when(configuration: .debug))]
         ),
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
         .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema", "LarderCore"]),

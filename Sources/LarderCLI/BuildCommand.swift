@@ -39,11 +39,14 @@ struct BuildCommand: ParsableCommand {
         let start = ContinuousClock.now
         let folder = URL(fileURLWithPath: directory)
         var writer = SiteWriter(output: URL(fileURLWithPath: output), dataFolder: folder)
+        #if LARDER_TEST_HOOKS
         // For the fault tests only (docs/faults.md): kills that land inside
-        // an in-place commit.
+        // an in-place commit. Compiled into debug builds alone (Package.swift),
+        // so the shipped binary takes no test switches from its environment.
         if let pause = ProcessInfo.processInfo.environment["LARDER_TEST_COMMIT_STEP_PAUSE_MS"].flatMap(Int.init), pause > 0 {
             writer.commitStepPause = .milliseconds(pause)
         }
+        #endif
         writer.measuresWriterTime = ProcessInfo.processInfo.environment["LARDER_TIMINGS"] == "1"
         let colored = color.enabled(for: STDERR_FILENO)
         do {
@@ -63,7 +66,7 @@ struct BuildCommand: ParsableCommand {
         let now = inputs.snapshot()
         if case .success = secret, let last = writer.upToDate(inputs, now: now) {
             FileHandle.standardError.write(Data((colored ? last.coloured : last.plain).utf8))
-            FileHandle.standardError.write(Data("nothing changed since the last build: \(output) is up to date\n".utf8))
+            Terminal.message("nothing changed since the last build: \(output) is up to date\n")
             return
         }
         let timings = Timings(enabled: environment["LARDER_TIMINGS"] == "1", start: start)
@@ -92,12 +95,14 @@ struct BuildCommand: ParsableCommand {
         guard !report.hasErrors else {
             throw failure("the site was not built: fix the errors above", status: ExitStatus.dataErrors)
         }
+        // Errors from here on may name the pages of unlisted lists.
+        var redaction = TokenRedaction(kitchen: loaded.kitchen, links: nil)
         do {
             let theme = try Theme.load(overrides: folder.appendingPathComponent("templates"))
             let secret = try UnlistedLinks.loadSecret(dataFolder: folder, environment: environment)
-            let builder = SiteBuilder(
-                kitchen: loaded.kitchen, dataFolder: folder, theme: theme, unlisted: secret.map(UnlistedLinks.init)
-            )
+            let links = secret.map(UnlistedLinks.init)
+            redaction = TokenRedaction(kitchen: loaded.kitchen, links: links)
+            let builder = SiteBuilder(kitchen: loaded.kitchen, dataFolder: folder, theme: theme, unlisted: links)
             let record = BuildRecord(
                 inputs: inputs, before: before, warnings: warnings.plain, colouredWarnings: warnings.coloured
             )
@@ -128,18 +133,18 @@ struct BuildCommand: ParsableCommand {
             let elapsed = start.duration(to: .now)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let unchanged = summary.reusedCount > 0 ? " (\(summary.reusedCount) unchanged)" : ""
-            FileHandle.standardError.write(Data(
-                "built \(summary.fileCount) files\(unchanged) into \(output) in \(String(format: "%.2f", seconds)) s\n".utf8
-            ))
+            Terminal.message("built \(summary.fileCount) files\(unchanged) into \(output) in \(String(format: "%.2f", seconds)) s\n")
         } catch let error as ThemeError {
             throw failure(error.description, status: ExitStatus.dataErrors)
         } catch let error as SecretError {
             throw failure(error.description, status: ExitStatus.dataErrors)
         } catch let error as SiteBuildError {
             let place = error.path.map { "\(directory)/\($0): " } ?? ""
-            throw failure(place + error.reason, status: ExitStatus.dataErrors)
+            throw failure(place + error.reason, status: ExitStatus.dataErrors, redacting: redaction)
         } catch let error as SiteWriteError {
-            throw failure("\(error.path): \(error.reason)", status: ExitStatus.dataErrors)
+            throw failure("\(error.path): \(error.reason)", status: ExitStatus.dataErrors, redacting: redaction)
+        } catch {
+            throw failure("\(error)", status: ExitStatus.dataErrors, redacting: redaction)
         }
     }
 }
@@ -163,14 +168,14 @@ struct Timings {
     /// A line of its own, without a time.
     func note(_ text: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("timing: \(text)\n".utf8))
+        Terminal.message("timing: \(text)\n")
     }
 
     /// A figure measured elsewhere, printed as the stages are.
     func note(_ what: String, _ duration: Duration) {
         guard enabled else { return }
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        FileHandle.standardError.write(Data("timing: \(what): \(String(format: "%.1f", ms)) ms\n".utf8))
+        Terminal.message("timing: \(what): \(String(format: "%.1f", ms)) ms\n")
     }
 
     /// Wall time since the last mark, and the process's CPU time (user +
@@ -186,14 +191,6 @@ struct Timings {
         let cpuElapsed = cpu - (last.cpu ?? 0)
         last.cpu = cpu
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        FileHandle.standardError.write(Data(
-            "timing: \(stage): \(String(format: "%.1f", ms)) ms (cpu \(String(format: "%.1f", cpuElapsed)) ms)\n".utf8
-        ))
+        Terminal.message("timing: \(stage): \(String(format: "%.1f", ms)) ms (cpu \(String(format: "%.1f", cpuElapsed)) ms)\n")
     }
-}
-
-/// Prints `larder: error: message` to stderr and gives the exit code to throw.
-func failure(_ message: String, status: Int32) -> ExitCode {
-    FileHandle.standardError.write(Data("larder: error: \(message)\n".utf8))
-    return ExitCode(status)
 }

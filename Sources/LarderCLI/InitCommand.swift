@@ -54,7 +54,7 @@ struct InitCommand: ParsableCommand {
               larder new recipe "Sunday roast"\(dirOption)
 
             """
-        FileHandle.standardOutput.write(Data(out.utf8))
+        Terminal.document(out)
     }
 }
 

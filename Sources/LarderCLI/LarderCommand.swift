@@ -26,13 +26,16 @@ struct LarderCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as ExitCode {
+            // The command printed its message already.
+            exit(withError: error)
         } catch {
             let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(ExitStatus.usage)
-            }
-            exit(withError: error)
+            // Help and version go to standard output, as ArgumentParser prints them.
+            guard code != .success else { exit(withError: error) }
+            // Usage errors quote the arguments: printable, like every message.
+            Terminal.message(fullMessage(for: error) + "\n")
+            Foundation.exit(code == .validationFailure ? ExitStatus.usage : code.rawValue)
         }
     }
 }

@@ -79,7 +79,7 @@ struct NewCommand: ParsableCommand {
         } catch {
             throw authoringFailure(error, directory: directory, what: "larder new never overwrites a file")
         }
-        FileHandle.standardOutput.write(Data((shown(file.path, in: directory) + "\n").utf8))
+        Terminal.document(shown(file.path, in: directory) + "\n")
     }
 }
 

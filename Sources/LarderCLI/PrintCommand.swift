@@ -67,7 +67,14 @@ struct PrintCommand: ParsableCommand {
         let loaded = try loadChecked(directory, selecting: KitchenSelection(lists: lists, recipes: requests.map(\.recipe)))
         let kitchen = loaded.kitchen
         let folder = URL(fileURLWithPath: directory)
-        if let output { try refuseDataFile(output, folder: folder) }
+        // Checked before anything is made: the sheet never goes over the
+        // user's own files.
+        let destination: SheetDestination?
+        do {
+            destination = try output.map { output throws(SiteWriteError) in try SheetDestination(output, dataFolder: folder) }
+        } catch {
+            throw failure(error.description, status: ExitStatus.usage)
+        }
         var ids = lists
         if ids.isEmpty, requests.isEmpty {
             guard let current = kitchen.currentList else {
@@ -104,16 +111,16 @@ struct PrintCommand: ParsableCommand {
                 throw failure(error.description, status: ExitStatus.dataErrors)
             }
         }
-        guard let output else {
-            // Names from the data cannot drive the terminal (HTML escapes them itself).
-            let printed = format == .text ? DiagnosticFormatter.printable(document) : document
-            FileHandle.standardOutput.write(Data(printed.utf8))
+        guard let destination else {
+            // Names from the data cannot drive the terminal: HTML escapes
+            // markup, not control characters, which HTML forbids anyway.
+            Terminal.document(document)
             return
         }
         do {
-            try Data(document.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try destination.write(Array(document.utf8))
         } catch {
-            throw failure("\(output): cannot be written (\(error.localizedDescription))", status: ExitStatus.dataErrors)
+            throw failure(error.description, status: ExitStatus.dataErrors)
         }
     }
 
@@ -168,23 +175,11 @@ struct PrintCommand: ParsableCommand {
         do {
             let secret = try UnlistedLinks.loadSecret(dataFolder: folder, environment: ProcessInfo.processInfo.environment)
             if secret == nil {
-                FileHandle.standardError.write(Data(
-                    "larder: note: no QR code: \(list.id) is unlisted and its address needs LARDER_SECRET or .larder-secret\n".utf8
-                ))
+                Terminal.message("larder: note: no QR code: \(list.id) is unlisted and its address needs LARDER_SECRET or .larder-secret\n")
             }
             return secret.map(UnlistedLinks.init)
         } catch {
             throw failure(error.description, status: ExitStatus.dataErrors)
-        }
-    }
-
-    /// The sheet never goes over the user's own files.
-    private func refuseDataFile(_ output: String, folder: URL) throws {
-        let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        let owned = ["lists", "recipes", "templates", "images"].map { "\(root)/\($0)/" }
-        if owned.contains(where: target.hasPrefix) || ["larder.json", "favorites.json"].contains(where: { target == "\(root)/\($0)" }) {
-            throw failure("\(output): is one of the data folder's own files; write the sheet elsewhere", status: ExitStatus.usage)
         }
     }
 }

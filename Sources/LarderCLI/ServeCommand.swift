@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Larder
 import LarderServe
+import LarderSite
 import Synchronization
 
 struct ServeCommand: ParsableCommand {
@@ -81,7 +82,7 @@ struct ServeCommand: ParsableCommand {
             guard let port = try? await server.waitUntilListening(timeout: 365 * 24 * 3600) else { return }
             let shownHost = hostName.contains(":") ? "[\(hostName)]" : hostName
             let url = "http://\(shownHost):\(port)/"
-            FileHandle.standardOutput.write(Data("Serving \(name) at \(url) (Ctrl-C to stop)\n".utf8))
+            Terminal.document("Serving \(name) at \(url) (Ctrl-C to stop)\n")
             if openBrowser { Self.openInBrowser(url) }
         }
         done.wait()
@@ -98,7 +99,8 @@ struct ServeCommand: ParsableCommand {
     private static func report(_ event: ServeEvent, pathPrefix: String) {
         let formatter = DiagnosticFormatter(format: .text, pathPrefix: pathPrefix)
         func changeList(_ paths: [String]) -> String {
-            let shown = paths.map(formatter.displayPath)
+            // Names of changed files, straight from the folder.
+            let shown = paths.map { DiagnosticFormatter.printableLine(formatter.displayPath($0)) }
             return shown.count <= 3 ? shown.joined(separator: ", ") : "\(shown.prefix(2).joined(separator: ", ")) and \(shown.count - 2) more"
         }
         var out = ""
@@ -120,7 +122,9 @@ struct ServeCommand: ParsableCommand {
             if !summary.changes.isEmpty { out += "\(changeList(summary.changes)): " }
             out += "the site was not rebuilt; the last good build is still served\n"
         }
-        FileHandle.standardError.write(Data(out.utf8))
+        // Coloured by the formatter, which made its parts printable; a
+        // failed render's error may name an unlisted list's page.
+        FileHandle.standardError.write(Data(TokenRedaction().apply(out).utf8))
     }
 
     private static func seconds(_ duration: Duration) -> String {

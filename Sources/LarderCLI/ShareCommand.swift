@@ -56,10 +56,10 @@ struct ShareCommand: ParsableCommand {
             plan, title: shoppingList.title, format: format, ascii: ascii,
             system: kitchen.config.units
         )
-        // JSON escapes control characters itself; the text formats are made
-        // printable, so names from the data cannot drive the terminal.
-        let printed = format == .json ? text : DiagnosticFormatter.printable(text)
-        FileHandle.standardOutput.write(Data(printed.utf8))
+        // JSON escapes control characters itself (`jsonLiteral`); the text
+        // formats are made printable, so names from the data cannot drive
+        // the terminal.
+        Terminal.document(text)
     }
 }
 

@@ -47,7 +47,8 @@ public struct BuildFailure: Sendable {
     init(message: String, path: String?) {
         summary = "1 error"
         problems = [Problem(severity: "error", message: message, path: path)]
-        text = "larder: error: " + (path.map { "\($0): " } ?? "") + message + "\n"
+        // For the terminal: a name from the data cannot drive it.
+        text = DiagnosticFormatter.printableLine("larder: error: " + (path.map { "\($0): " } ?? "") + message) + "\n"
     }
 
     /// `{"summary": …, "problems": [{severity, code, message, path, line, column, source, hint}]}`

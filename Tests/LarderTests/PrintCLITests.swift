@@ -106,14 +106,81 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sheet.path))
     }
 
-    @Test func neverWritesOverTheDataFolder() throws {
+    /// A data folder with a git repository, a secret, a README and a link to
+    /// a data file, beside a folder outside it.
+    func kitchenWithFiles() throws -> TestFolder {
         let kitchen = try TestFolder("kitchen")
-        let list = "---\ntitle: Weekly\n---\n- [ ] 2 apples\n"
-        try kitchen.write("lists/weekly.md", list)
-        let result = try runPrint(["-o", "lists/weekly.md"], in: kitchen.url)
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("lists/weekly.md: is one of the data folder's own files"), "\(result.stderr)")
-        #expect(try String(contentsOf: kitchen.url.appendingPathComponent("lists/weekly.md"), encoding: .utf8) == list)
+        try kitchen.write("lists/weekly.md", "---\ntitle: Weekly\n---\n- [ ] 2 apples\n")
+        try kitchen.write("larder.json", "{\"current\": \"weekly\"}\n")
+        try kitchen.write("favorites.json", "{\"recipes\": []}\n")
+        try kitchen.write(".larder-secret", "a-secret-of-more-than-sixteen-characters\n")
+        try kitchen.write(".gitignore", "_site/\n")
+        try kitchen.write(".git/config", "[core]\n")
+        try kitchen.write("README.md", "# My kitchen\n")
+        try kitchen.write("notes/todo.txt", "buy a pan\n")
+        let fileManager = FileManager.default
+        try fileManager.createSymbolicLink(atPath: kitchen.url.appendingPathComponent("sheet.html").path, withDestinationPath: "larder.json")
+        let outside = kitchen.url.deletingLastPathComponent().appendingPathComponent("outside")
+        try fileManager.createDirectory(at: outside, withIntermediateDirectories: true)
+        try fileManager.createSymbolicLink(atPath: outside.appendingPathComponent("secret.html").path, withDestinationPath: "../kitchen/.larder-secret")
+        try fileManager.createSymbolicLink(atPath: outside.appendingPathComponent("kitchen").path, withDestinationPath: "../kitchen")
+        return kitchen
+    }
+
+    /// `-o` (from the data folder's parent) onto the user's own files: each
+    /// refused with exit 2 and a message naming it, and nothing changes.
+    @Test(arguments: [
+        ("kitchen/.larder-secret", "is one of the data folder's own files"),
+        ("kitchen/.gitignore", "is one of the data folder's own files"),
+        ("kitchen/.git/config", "is one of the data folder's own files"),
+        ("kitchen/.git/new-file", "is one of the data folder's own files"),
+        ("kitchen/lists/weekly.md", "is one of the data folder's own files"),
+        ("kitchen/lists/new.html", "is one of the data folder's own files"),
+        ("kitchen/larder.json", "is one of the data folder's own files"),
+        ("kitchen/favorites.json", "is one of the data folder's own files"),
+        ("kitchen/notes/../larder.json", "is one of the data folder's own files (it leads to larder.json)"),
+        ("kitchen/sheet.html", "is one of the data folder's own files (it leads to larder.json)"),
+        ("outside/secret.html", "is one of the data folder's own files (it leads to .larder-secret)"),
+        ("outside/kitchen/.gitignore", "is one of the data folder's own files (it leads to .gitignore)"),
+        ("kitchen/README.md", "is in the data folder and is not a sheet that larder print wrote"),
+        ("kitchen/notes/todo.txt", "is in the data folder and is not a sheet that larder print wrote"),
+        ("kitchen", "is the data folder"),
+    ])
+    func neverWritesOverTheDataFolder(_ output: String, _ message: String) throws {
+        let kitchen = try kitchenWithFiles()
+        let parent = kitchen.url.deletingLastPathComponent()
+        let before = try SiteTree(kitchen.url)
+        for format in ["html", "text"] {
+            let result = try runPrint(["--dir", "kitchen", "--format", format, "-o", output], in: parent)
+            #expect(result.status == 2, "\(format): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.hasPrefix("larder: error: \(output): \(message)"), "\(format): \(result.stderr)")
+        }
+        #expect(try SiteTree(kitchen.url) == before)
+    }
+
+    /// In the data folder: a new file, then the same file again (an earlier
+    /// sheet), HTML or text; outside it, a link is replaced, not followed.
+    @Test func writesNewFilesAndEarlierSheets() throws {
+        let kitchen = try kitchenWithFiles()
+        let parent = kitchen.url.deletingLastPathComponent()
+        for (format, name) in [("html", "sheet-new.html"), ("text", "sheet.txt")] {
+            for round in 0..<2 {
+                let date = round == 0 ? [String: String]() : ["SOURCE_DATE_EPOCH": "1760000000"]
+                let result = try runPrint(["--dir", "kitchen", "--format", format, "-o", "kitchen/\(name)"], environment: date, in: parent)
+                #expect(result.status == 0, "\(format) \(round): \(result.stderr)")
+                let sheet = try String(contentsOf: kitchen.url.appendingPathComponent(name), encoding: .utf8)
+                #expect(sheet.contains(round == 0 ? "2025-06-15" : "2025-10-09"), "\(sheet.prefix(300))")
+            }
+        }
+        let link = parent.appendingPathComponent("outside/elsewhere.html")
+        try "not a sheet\n".write(to: parent.appendingPathComponent("outside/target.html"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "target.html")
+        let result = try runPrint(["--dir", "kitchen", "-o", link.path], in: parent)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == nil)
+        #expect(try String(contentsOf: link, encoding: .utf8).hasPrefix("<!doctype html>"))
+        #expect(try String(contentsOf: parent.appendingPathComponent("outside/target.html"), encoding: .utf8) == "not a sheet\n")
     }
 
     // MARK: On paper

@@ -58,9 +58,9 @@ public struct DiagnosticFormatter: Sendable {
         let severity = d.severity == .error ? paint("error", "1;31") : paint("warning", "1;33")
         var out = ""
         if let location = d.location {
-            out += paint("\(displayPath(location.path)):\(location.line):\(location.column):", "1") + " "
+            out += paint("\(Self.printableLine(displayPath(location.path))):\(location.line):\(location.column):", "1") + " "
         }
-        out += "\(severity): \(paint(Self.printable(d.message), "1")) [\(d.code)]\n"
+        out += "\(severity): \(paint(Self.printableLine(d.message), "1")) [\(d.code)]\n"
         if let location = d.location, let line = source?.line(location.line) {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
@@ -68,10 +68,10 @@ public struct DiagnosticFormatter: Sendable {
             out += " \(paint(number, "34")) | \(shown)\n"
             out += " \(gutter) | \(caretPrefix(shown, column: column))\(paint("^", "1;32"))\n"
             if let hint = d.hint {
-                out += " \(gutter) = \(paint("hint", "1;36")): \(Self.printable(hint))\n"
+                out += " \(gutter) = \(paint("hint", "1;36")): \(Self.printableLine(hint))\n"
             }
         } else if let hint = d.hint {
-            out += "  = \(paint("hint", "1;36")): \(Self.printable(hint))\n"
+            out += "  = \(paint("hint", "1;36")): \(Self.printableLine(hint))\n"
         }
         return out
     }
@@ -109,15 +109,29 @@ public struct DiagnosticFormatter: Sendable {
     /// diagnostic (or a share printed to a terminal) cannot move the
     /// cursor, recolour or retitle a terminal.
     public static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        replacingControls(in: text, lineFeeds: false)
+    }
+
+    /// `printable`, line feeds replaced too: for a path, a message or a hint,
+    /// which a name from the data must not break into lines that pass for
+    /// Larder's own.
+    public static func printableLine(_ text: String) -> String {
+        replacingControls(in: text, lineFeeds: true)
+    }
+
+    private static func replacingControls(in text: String, lineFeeds: Bool) -> String {
+        func shown(_ scalar: Unicode.Scalar) -> Bool { !isControl(scalar) && !(lineFeeds && scalar == "\n") }
+        guard !text.unicodeScalars.allSatisfy(shown) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            out.unicodeScalars.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+            out.unicodeScalars.append(shown(scalar) ? scalar : "\u{FFFD}")
         }
         return out
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// C0 controls but tab and line feed, DEL, C1 controls, and the bidi
+    /// embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A: false
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
@@ -168,24 +182,38 @@ public struct DiagnosticFormatter: Sendable {
         for d in report.diagnostics {
             var properties: [String] = []
             if let location = d.location {
-                properties.append("file=\(escapeProperty(displayPath(location.path)))")
+                properties.append("file=\(Self.githubEscaped(displayPath(location.path), property: true))")
                 properties.append("line=\(location.line)")
                 properties.append("col=\(location.column)")
             }
-            properties.append("title=\(escapeProperty("larder \(d.code)"))")
+            properties.append("title=\(Self.githubEscaped("larder \(d.code)", property: true))")
             var message = d.message
             if let hint = d.hint { message += "\nhint: \(hint)" }
-            out += "::\(d.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+            out += "::\(d.severity.rawValue) \(properties.joined(separator: ","))::\(Self.githubEscaped(message, property: false))\n"
         }
         out += report.summary + "\n"
         return out
     }
 
-    private func escapeData(_ s: String) -> String {
-        s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
-    }
-
-    private func escapeProperty(_ s: String) -> String {
-        escapeData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    /// `text` for a workflow command, as GitHub's runner decodes it: `%`, CR
+    /// and LF percent-encoded (in a property also `:` and `,`), so that no
+    /// value can end the command or start a line of its own, which the
+    /// runner would read as another command. Escaped by Unicode scalar:
+    /// Swift takes "\r\n" for one Character, which a Character-wise
+    /// replacement of "\n" misses. Other control characters become U+FFFD,
+    /// as in the text format (the log viewer renders ANSI colours).
+    static func githubEscaped(_ text: String, property: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
+            default: out.unicodeScalars.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+            }
+        }
+        return out
     }
 }

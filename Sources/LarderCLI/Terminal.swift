@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import Larder
+import LarderSite
+
+/// Where the commands' own text goes out. File names, ids and titles come
+/// from the data, which is untrusted: a name holding an escape sequence must
+/// not retitle, recolour or rewrite the terminal (control characters and
+/// bidi overrides are shown as U+FFFD), and no message may carry the address
+/// of an unlisted list (`TokenRedaction`). Diagnostics, which the formatter
+/// colours, make their own parts printable and are written as they are.
+enum Terminal {
+    /// A message for people, to standard error: an error, a note, progress.
+    static func message(_ text: String, redacting redaction: TokenRedaction = TokenRedaction()) {
+        FileHandle.standardError.write(Data(DiagnosticFormatter.printable(redaction.apply(text)).utf8))
+    }
+
+    /// What the user asked for, to standard output (a sheet, a share, the
+    /// path of a new file): printable, never redacted (a sheet's link to an
+    /// unlisted list is its point).
+    static func document(_ text: String) {
+        FileHandle.standardOutput.write(Data(DiagnosticFormatter.printable(text).utf8))
+    }
+}
+
+/// Prints `larder: error: message` to stderr and gives the exit code to throw.
+/// The message is one line: a line feed in a name is shown as U+FFFD too, so
+/// that it cannot start a line that passes for Larder's own.
+func failure(_ message: String, status: Int32, redacting redaction: TokenRedaction = TokenRedaction()) -> ExitCode {
+    Terminal.message(DiagnosticFormatter.printableLine("larder: error: \(message)") + "\n", redacting: redaction)
+    return ExitCode(status)
+}
