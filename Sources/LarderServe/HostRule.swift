@@ -15,7 +15,7 @@ import Darwin
 /// the server's port. Bound to every address (`0.0.0.0`, `::`), any IP
 /// address is accepted too (a literal address names no site that could
 /// rebind it), but still no other name.
-struct HostRule: Sendable {
+struct HostRule: Sendable, CustomStringConvertible {
     /// Lowercased host names and canonical addresses (IPv6 in brackets).
     let names: Set<String>
     let port: UInt16
@@ -58,6 +58,12 @@ struct HostRule: Sendable {
         if names.contains(String(name)) { return true }
         guard let address = Self.canonicalAddress(String(name)) else { return false }
         return anyAddress || names.contains(address)
+    }
+
+    /// The hosts allowed, for the answer to a request that named another.
+    var description: String {
+        let names = names.subtracting(["0.0.0.0", "[::]"]).sorted().map { "\($0):\(port)" }
+        return names.joined(separator: ", ") + (anyAddress ? " and any IP address with port \(port)" : "")
     }
 
     /// A literal address in one spelling (`[0:0::1]` → `[::1]`), nil for a

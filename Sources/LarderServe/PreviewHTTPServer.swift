@@ -130,8 +130,7 @@ actor PreviewHTTPServer {
                 return (Self.plain(.badRequest, "a request names its host in exactly one Host header field"), false)
             }
             guard rule.allows(hosts[0]) else {
-                let names = rule.names.sorted().map { "\($0):\(rule.port)" }.joined(separator: ", ")
-                return (Self.plain(HTTPStatusCode(421, phrase: "Misdirected Request"), "larder serve answers only for \(names)"), false)
+                return (Self.plain(HTTPStatusCode(421, phrase: "Misdirected Request"), "larder serve answers only for \(rule)"), false)
             }
             let parts = head.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             let request = HTTPRequest(

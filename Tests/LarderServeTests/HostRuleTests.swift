@@ -12,6 +12,7 @@ import Testing
             #expect(!rule.allows(host), "\(host)")
         }
         #expect(HostRule(boundTo: "localhost", port: 8080).names == rule.names)
+        #expect(rule.description == "127.0.0.1:8080, [::1]:8080, localhost:8080")
         #expect(HostRule(boundTo: "::1", port: 80).allows("[::1]"))
         #expect(HostRule(boundTo: "::1", port: 80).allows("localhost"))
         #expect(!HostRule(boundTo: "::1", port: 80).allows("[::2]"))
@@ -36,5 +37,6 @@ import Testing
         for host in ["laptop.local:8080", "attacker.example:8080", "192.168.1.20:8081", "192.168.1.20"] {
             #expect(!rule.allows(host), "\(host)")
         }
+        #expect(rule.description == "127.0.0.1:8080, [::1]:8080, localhost:8080 and any IP address with port 8080")
     }
 }

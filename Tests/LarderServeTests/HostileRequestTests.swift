@@ -91,6 +91,8 @@ import Testing
                     #expect(!reply.text.contains("<"), "\(host) \(target)")
                 }
             }
+            let misdirected = try Self.get("/", host: "attacker.example:\(port)", port: port)
+            #expect(misdirected.text == "421 Misdirected Request: larder serve answers only for 127.0.0.1:\(port), [::1]:\(port), localhost:\(port)\n")
             let noHost = try RawConnection.exchange("GET / HTTP/1.1\r\nConnection: close\r\n\r\n", port: port)
             #expect(noHost.status == 400)
             let twoHosts = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: attacker.example\r\nConnection: close\r\n\r\n"
