@@ -62,7 +62,9 @@ let package = Package(
         ),
         // `larder serve`: the site built in memory and served over HTTP,
         // rebuilt when the data folder changes, with live reload. FlyingFox
-        // (async, plain sockets, no NIO) keeps CI's clean builds short.
+        // (async, plain sockets, no NIO) keeps CI's clean builds short; its
+        // sockets and request and response types are used, with a request
+        // reader and connection loop of our own (PreviewHTTPServer.swift).
         .target(
             name: "LarderServe",
             dependencies: [

@@ -29,7 +29,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: UInt16 = 8080
 
-    @Option(help: "The address to listen on. Anything but loopback shares the site, unlisted lists included, with the network.")
+    @Option(help: "The address to listen on. Anything but loopback shares the site, unlisted lists included, with the network. Requests must name this address (or, for loopback, localhost) as their Host.")
     var host: String = "127.0.0.1"
 
     @Flag(help: "Open the site in the browser (with xdg-open, when there is one).")

@@ -2,11 +2,12 @@ import FlyingFox
 import Foundation
 
 /// Answers requests from the built site in memory and the few `/_larder/`
-/// addresses of live reload. GET and HEAD only.
-struct PreviewHandler: HTTPHandler {
+/// addresses of live reload. GET and HEAD only. `PreviewHTTPServer` has
+/// checked the request's head and host, and adds the security headers.
+struct PreviewHandler: Sendable {
     let state: PreviewState
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func handleRequest(_ request: HTTPRequest) async -> HTTPResponse {
         let isHead = request.method == .HEAD
         guard request.method == .GET || isHead else {
             return HTTPResponse(statusCode: .methodNotAllowed, headers: HTTPHeaders([HTTPHeader("Allow"): "GET, HEAD"]))
@@ -68,7 +69,6 @@ struct PreviewHandler: HTTPHandler {
     ) -> HTTPResponse {
         let headers: HTTPHeaders = [
             .contentType: type, .contentLength: String(bytes.count), .cacheControl: "no-store",
-            HTTPHeader("X-Content-Type-Options"): "nosniff",
         ]
         return HTTPResponse(statusCode: status, headers: headers, body: head ? Data() : Data(bytes))
     }

@@ -1,4 +1,3 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 import Larder
@@ -23,12 +22,15 @@ public struct ServeOptions: Sendable {
     public var polling: Bool
     /// How often open pages get a comment, so closed ones are noticed.
     public var keepAliveInterval: Duration
+    /// How long a request head may take to arrive (408 after), which is also
+    /// how long an idle connection is kept open.
+    public var requestHeadTimeout: Duration
 
     public init(
         folder: URL, displayName: String, host: String = "127.0.0.1", port: UInt16 = 8080,
         environment: [String: String] = [:], color: Bool = false,
         pollInterval: Duration = .milliseconds(200), polling: Bool = false,
-        keepAliveInterval: Duration = .seconds(15)
+        keepAliveInterval: Duration = .seconds(15), requestHeadTimeout: Duration = .seconds(10)
     ) {
         self.folder = folder
         self.displayName = displayName
@@ -39,6 +41,7 @@ public struct ServeOptions: Sendable {
         self.pollInterval = pollInterval
         self.polling = polling
         self.keepAliveInterval = keepAliveInterval
+        self.requestHeadTimeout = requestHeadTimeout
     }
 }
 
@@ -72,13 +75,13 @@ public struct ServeError: Error, Sendable, CustomStringConvertible {
 }
 
 /// `larder serve`: builds the data folder into memory, serves it over HTTP
-/// (FlyingFox), looks for changes and rebuilds, and tells open pages to
+/// (`PreviewHTTPServer`), looks for changes and rebuilds, and tells open pages to
 /// reload (Server-Sent Events at `/_larder/events`). When a build fails,
 /// the last good site stays served and pages show the problems.
 public struct PreviewServer: Sendable {
     public let options: ServeOptions
     let state = PreviewState()
-    let http: HTTPServer
+    let http: PreviewHTTPServer
 
     public init(options: ServeOptions) throws(ServeError) {
         self.options = options
@@ -91,11 +94,9 @@ public struct PreviewServer: Sendable {
         } catch {
             throw ServeError(description: "'\(options.host)' is not an IP address; give one such as 127.0.0.1 or ::1")
         }
-        // The timeout is for making a response; an event stream's is made at
-        // once, and the sending of its body is not timed.
-        http = HTTPServer(
-            config: .init(address: address, timeout: 15, logger: .disabled),
-            handler: PreviewHandler(state: state)
+        http = PreviewHTTPServer(
+            address: address, host: options.host, handler: PreviewHandler(state: state),
+            headTimeout: options.requestHeadTimeout
         )
     }
 
@@ -146,17 +147,17 @@ public struct PreviewServer: Sendable {
                 if await state.isClosed || Task.isCancelled { return }
                 throw ServeError(description: "cannot listen on \(options.host):\(options.port): \(error.localizedDescription)")
             }
-            await http.stop(timeout: 0)
         }
     }
 
     /// The port the server listens on, once it does (for port 0).
     public func waitUntilListening(timeout: TimeInterval = 30) async throws -> UInt16 {
-        try await http.waitUntilListening(timeout: timeout)
-        switch await http.listeningAddress {
-        case .ip4(_, let port)?, .ip6(_, let port)?: return port
-        default: return options.port
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < deadline {
+            if let port = await http.port { return port }
+            try await Task.sleep(for: .milliseconds(5))
         }
+        throw ServeError(description: "the server did not start listening in \(Int(timeout)) s")
     }
 
     /// Ends the event streams, so pages see the server go; `run` then

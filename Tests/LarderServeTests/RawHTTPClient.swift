@@ -29,7 +29,7 @@ final class RawConnection {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, timeout: Double = 0.25) throws {
+    init(port: UInt16, address host: String = "127.0.0.1", timeout: Double = 0.25) throws {
         #if canImport(Glibc)
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -44,7 +44,7 @@ final class RawConnection {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -156,9 +156,16 @@ final class RawConnection {
     static func request(
         _ method: String = "GET", _ target: String, port: UInt16, timeout: Duration = .seconds(30)
     ) throws -> HTTPReply {
-        let connection = try RawConnection(port: port)
-        try connection.send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
-        return try connection.readResponse(head: method == "HEAD", before: .now + timeout)
+        try exchange("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port, timeout: timeout)
+    }
+
+    /// `request`, sent as written, on a new connection to `address`.
+    static func exchange(
+        _ request: String, port: UInt16, address: String = "127.0.0.1", timeout: Duration = .seconds(30)
+    ) throws -> HTTPReply {
+        let connection = try RawConnection(port: port, address: address)
+        try connection.send(request)
+        return try connection.readResponse(head: request.hasPrefix("HEAD "), before: .now + timeout)
     }
 }
 

@@ -19,7 +19,7 @@ struct ServedKitchen: Sendable {
     let port: UInt16
 
     /// `polling`: look every 50 ms instead of waiting for inotify.
-    static func start(polling: Bool = false) async throws -> ServedKitchen {
+    static func start(polling: Bool = false, requestHeadTimeout: Duration = .seconds(10)) async throws -> ServedKitchen {
         let base = FileManager.default.temporaryDirectory
             .appendingPathComponent("larder-serve-tests-\(UUID().uuidString)")
         let folder = base.appendingPathComponent("kitchen")
@@ -28,7 +28,7 @@ struct ServedKitchen: Sendable {
         let server = try PreviewServer(options: ServeOptions(
             folder: folder, displayName: "kitchen", host: "127.0.0.1", port: 0,
             environment: ["LARDER_SECRET": "a test secret of some length"],
-            pollInterval: .milliseconds(50), polling: polling
+            pollInterval: .milliseconds(50), polling: polling, requestHeadTimeout: requestHeadTimeout
         ))
         let task = Task { try await server.run { _ in } }
         let port = try await server.waitUntilListening(timeout: 30)
