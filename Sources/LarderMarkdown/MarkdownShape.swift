@@ -114,6 +114,7 @@ public enum MarkdownShape {
         var paragraphQuotes = 0
         // A heading or a table row is a block of its own: the line after it starts another.
         var previousStandsAlone = false
+        var previousBlank = true
         while start <= count {
             var end = start
             while end < count, buffer[end] != newline, buffer[end] != ret { end += 1 }
@@ -152,12 +153,13 @@ public enum MarkdownShape {
             }
             let blank = position == end
             let heading = !blank && buffer[position] == UInt8(ascii: "#")
-            if blank || markers > 0 || heading || tableColumns > 0 || previousStandsAlone {
+            if blank || previousBlank || markers > 0 || heading || tableColumns > 0 || previousStandsAlone {
                 paragraphStart = line
                 paragraphBytes = 0
                 paragraphQuotes = 0
             }
             previousStandsAlone = heading || tableColumns > 0
+            previousBlank = blank
             paragraphQuotes += punctuatedQuotes(buffer, from: position, end: end)
             if paragraphQuotes > limits.punctuatedQuotes {
                 return MarkdownExcess(kind: .quotes(startLine: paragraphStart), line: line, column: 1)
