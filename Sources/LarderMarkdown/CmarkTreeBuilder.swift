@@ -55,10 +55,13 @@ struct CmarkTreeBuilder {
         var startColumn: Int
 
         func repaired(line: Int, column: Int) -> Int {
-            guard repairsContinuationColumns, line - 1 > firstLine,
-                let layout = lines.first(where: { $0.index == line - 1 })
+            // `lines` holds consecutive line indices from `firstLine`, so the
+            // line is found by subtraction: a search here ran once per inline
+            // and made a paragraph of many lines quadratic.
+            let position = line - 1 - firstLine
+            guard repairsContinuationColumns, position > 0, position < lines.count, lines[position].index == line - 1
             else { return column }
-            return column - startColumn + layout.start + 1
+            return column - startColumn + lines[position].start + 1
         }
     }
 

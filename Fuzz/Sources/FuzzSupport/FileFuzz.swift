@@ -1,5 +1,6 @@
 import Larder
 import LarderCore
+import LarderMarkdown
 
 /// Reads one data file from memory and checks what every reader must
 /// guarantee: diagnostics inside the file, decoded items and ingredients
@@ -22,6 +23,12 @@ public func fuzzFile(_ path: String, _ bytes: [UInt8]) {
             if let quantity = item.quantity { checkQuantity(quantity) }
         }
     }
+    if let list = result.list { checkMarkdownSize(list.description) }
+    if let recipe = result.recipe {
+        checkMarkdownSize(recipe.description)
+        checkMarkdownSize(recipe.notes)
+        for step in recipe.directions.flatMap(\.steps) { checkMarkdownSize(step) }
+    }
     if let recipe = result.recipe {
         invariant(recipe.path == path, "the recipe's path is \(recipe.path)")
         for ingredient in recipe.ingredients {
@@ -30,6 +37,15 @@ public func fuzzFile(_ path: String, _ bytes: [UInt8]) {
             if let quantity = ingredient.quantity { checkQuantity(quantity) }
         }
     }
+}
+
+/// Markdown that a reader accepted renders to at most 20 times its size
+/// (and a few hundred bytes): the shape limits (`Limits.markdown`) are what
+/// keep a `>` run or a padded table from growing a page a thousandfold.
+func checkMarkdownSize(_ markdown: String?) {
+    guard let markdown else { return }
+    let html = Markdown.html(markdown).utf8.count
+    invariant(html <= 20 * markdown.utf8.count + 512, "\(markdown.utf8.count) bytes of Markdown render as \(html) bytes of HTML")
 }
 
 /// Reads one file of each kind once, so that lazily built globals (schemas,

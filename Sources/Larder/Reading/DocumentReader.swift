@@ -87,7 +87,8 @@ struct DocumentReader: Sendable {
 
     private func decode(_ root: JSONValue, _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
         if let problem = ReadLimits.badText(in: root, path: file.path)
-            ?? ReadLimits.tooManyItems(in: root, kind: file.kind, path: file.path) {
+            ?? ReadLimits.tooManyItems(in: root, kind: file.kind, path: file.path)
+            ?? ReadLimits.markdownShape(in: root, kind: file.kind, path: file.path) {
             decoder.diagnostics.append(problem)
             return .unreadable
         }
@@ -125,6 +126,13 @@ struct DocumentReader: Sendable {
         let (frontMatter, problems) = FrontMatter.read(text, path: file.path)
         decoder.diagnostics += problems
         guard let frontMatter, let fields = frontMatter.fields else { return .unreadable }
+        if let problem = ReadLimits.markdownShape(
+            in: frontMatter.body, firstLine: frontMatter.bodyStartLine,
+            fieldLength: ReadLimits.markdownFieldLength(of: fields, kind: file.kind), path: file.path
+        ) {
+            decoder.diagnostics.append(problem)
+            return .unreadable
+        }
         let content = decode(fields, file, &decoder)
         var body = MarkdownBody(
             path: file.path, text: frontMatter.body, firstLine: frontMatter.bodyStartLine,

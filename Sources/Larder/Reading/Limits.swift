@@ -1,4 +1,5 @@
 import LarderCore
+import LarderMarkdown
 
 /// How much Larder reads, in one place. Each limit is far above what a real
 /// kitchen needs (a recipe is about 2 KB, a long shopping list a few hundred
@@ -34,6 +35,51 @@ public enum Limits {
 
     /// Items in one list, and ingredients in one recipe.
     public static let maximumItems = 10_000
+
+    /// Block quotes and list items open on one line of Markdown (every 4
+    /// columns of indentation around the markers count as one more). Real
+    /// lists nest three or four deep; cmark-gfm and the tree over it cost
+    /// time and memory per level on every line below.
+    public static let maximumMarkdownNesting = 16
+
+    /// Columns of a Markdown table. Each row of a table renders a cell for
+    /// every column, written or not.
+    public static let maximumTableColumns = 64
+
+    /// Cells of a Markdown table for every 2 bytes of its source (and 256
+    /// whatever its size): cmark-gfm fills a short row with empty cells, so
+    /// a row of one `|` would otherwise become as many cells as the header.
+    public static let bytesPerTableCell = 2
+    public static let tableCellsFloor = 256
+
+    /// Bytes of one Markdown paragraph (lines that follow each other with no
+    /// blank line, item or heading between them). cmark-gfm 0.29.0.gfm.6
+    /// parses the inlines of a paragraph in one go, and some patterns of
+    /// quotes, dashes and brackets cost time quadratic in its length.
+    public static let maximumParagraphLength = 16 * 1024
+
+    /// Block quotes open on one line (`>>>>`): a `>` is one byte that
+    /// renders as 26, so this keeps a page within 20 times its source.
+    public static let maximumQuoteNesting = 4
+
+    /// Quote marks (`'`, `"`) with punctuation on both sides (`'''`, `'.'`)
+    /// in one paragraph, heading or table row: gfm.6 turns quote marks into
+    /// curly quotes in time quadratic in these.
+    public static let maximumPunctuatedQuotes = 256
+
+    /// Bytes of Markdown in one file: the body of a Markdown file and the
+    /// fields rendered as Markdown (description, notes, directions)
+    /// together. cmark-gfm and the tree over it take up to about 600 bytes
+    /// of memory per byte of Markdown of the worst shapes; a recipe is 2 KB.
+    public static let maximumMarkdownLength = 256 * 1024
+
+    /// All of the above, as the Markdown module takes them.
+    public static let markdown = MarkdownLimits(
+        nesting: maximumMarkdownNesting, quoteNesting: maximumQuoteNesting, tableColumns: maximumTableColumns,
+        bytesPerTableCell: bytesPerTableCell, tableCellsFloor: tableCellsFloor,
+        paragraphBytes: maximumParagraphLength, punctuatedQuotes: maximumPunctuatedQuotes,
+        textBytes: maximumMarkdownLength
+    )
 
     /// `8 MiB`, `64 KiB`, `512 MiB`: a size as people read it.
     static func describe(bytes: Int) -> String {
