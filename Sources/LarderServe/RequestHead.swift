@@ -137,8 +137,13 @@ struct RequestHeadReader: Sendable {
     private mutating func take(_ line: ArraySlice<UInt8>) throws(RequestRefusal) -> RequestHead? {
         guard let request = requestLine else {
             if line.count > limits.requestLine { throw .requestLineTooLong }
-            // RFC 9112 §2.2: empty lines before a request line are ignored.
-            if !line.isEmpty { requestLine = Array(line) }
+            // RFC 9112 §2.2: empty lines before a request line are ignored,
+            // but only so many: they would pile up in the buffer.
+            if !line.isEmpty {
+                requestLine = Array(line)
+            } else if lineStart > limits.requestLine {
+                throw .badRequest("the request line is missing after empty lines")
+            }
             return nil
         }
         guard line.isEmpty else {

@@ -42,6 +42,11 @@ import Testing
         #expect(throws: RequestRefusal.requestLineTooLong) { try Self.read(line(101) + "\r\n", limits: limits) }
         // Refused before the line ends.
         #expect(throws: RequestRefusal.requestLineTooLong) { try Self.read("GET /" + String(repeating: "a", count: 96), limits: limits) }
+        // Empty lines before it count too.
+        #expect(try Self.read(String(repeating: "\r\n", count: 50) + line(20) + "\r\n", limits: limits).count == 1)
+        #expect(throws: RequestRefusal.badRequest("the request line is missing after empty lines")) {
+            try Self.read(String(repeating: "\r\n", count: 51), limits: limits)
+        }
 
         #expect(try Self.read(line(20) + field(1, 50) + "\r\n", limits: limits).count == 1)
         #expect(throws: RequestRefusal.self) { try Self.read(line(20) + field(1, 51) + "\r\n", limits: limits) }

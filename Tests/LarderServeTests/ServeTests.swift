@@ -153,15 +153,21 @@ import Testing
         }
         #expect(events)
         let port = kitchen.port
+        // Stopped only once this page listens: one that comes after the stop
+        // gets an ended stream at once, and no hello.
+        let listening = DispatchSemaphore(value: 0)
         let stream = Task {
             try await offThread { () -> Bool in
+                // Signalled on failure too, so that the wait below ends.
+                defer { listening.signal() }
                 let client = try EventStreamClient(port: port)
-                _ = try client.next()
+                guard try client.next()?.name == "hello" else { return false }
+                listening.signal()
                 // After stop, the stream ends (no more events, no error).
                 return try client.next(timeout: .seconds(30)) == nil
             }
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await offThread { _ = listening.wait(timeout: .now() + 30) }
         // Stopping ends (it does not hang); how fast is the benchmark's business.
         try await kitchen.stop()
         #expect(try await stream.value)
