@@ -281,6 +281,187 @@ import Darwin
         #expect(interrupted >= stepCount - 1)
     }
 
+    // MARK: Something in the way
+
+    /// The previous site with a new folder and an old one, and the next
+    /// version: `old/x.html` removed, `recipes/new/y.html` added, six pages
+    /// changed. (Deeper than the root: an entry added there by hand sends
+    /// the build to a new tree anyway.)
+    let before = [OutputFile(path: "old/x.html", text: "removed")]
+    let after = [OutputFile(path: "recipes/new/y.html", text: "added")]
+
+    /// Puts `obstacle` in the site when the commit's journal is written:
+    /// after the writer looked at the site, as a process racing the build.
+    func racing(_ obstacle: @escaping @Sendable () -> Void, then base: SiteFileSystem = .live) -> SiteFileSystem {
+        var fileSystem = base
+        fileSystem.writeFile = { path, bytes throws(SiteWriteError) in
+            if path.hasSuffix(".larder-commit-new") { obstacle() }
+            return try base.writeFile(path, bytes)
+        }
+        return fileSystem
+    }
+
+    @Test func somethingInTheWayFoundBeforeTheCommitSendsTheBuildToANewTree() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let outside = try folder.make("outside/file", "not the site's")
+        let site = folder.path("_site")
+        let obstacles: [(String, () throws -> Void)] = [
+            ("a file where a folder is made", { try folder.make("_site/recipes/new", "by hand") }),
+            ("a link where a folder is made", { #expect(symlink(folder.path("outside"), site + "/recipes/new") == 0) }),
+            ("a folder where a file goes", {
+                #expect(unlink(site + "/recipes/g0/r0.html") == 0)
+                try folder.make("_site/recipes/g0/r0.html/note", "by hand")
+            }),
+            ("a link where a file goes", {
+                #expect(unlink(site + "/recipes/g0/r0.html") == 0)
+                #expect(symlink(outside, site + "/recipes/g0/r0.html") == 0)
+            }),
+            ("a link for a folder", {
+                #expect(rename(site + "/recipes/g0", folder.path("outside/g0")) == 0)
+                #expect(symlink(folder.path("outside/g0"), site + "/recipes/g0") == 0)
+            }),
+        ]
+        for (name, put) in obstacles {
+            _ = try folder.writer().write(pages("one") + before)
+            try put()
+            let outsideBefore = try folder.tree("outside")
+            let summary = try folder.writer().write(pages("two") + after)
+            #expect(!summary.inPlace, "\(name)")
+            #expect(try folder.tree("_site") == WriterFolder.expected(pages("two") + after), "\(name)")
+            #expect(try folder.tree("outside") == outsideBefore, "\(name)")
+            try? FileManager.default.removeItem(atPath: folder.path("outside/g0"))
+        }
+    }
+
+    /// Something that comes in the commit's way after the writer looked (a
+    /// file or link where it makes a folder, a folder or link where it puts
+    /// a file) is set aside with the backups, never followed, and gone with
+    /// them once the commit is done.
+    @Test(arguments: ["file for a folder", "link for a folder", "folder for a file", "link for a file"])
+    func somethingInTheWayDuringTheCommitIsSetAsideAndGone(_ kind: String) throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one") + before)
+        let outside = try folder.make("outside/file", "not the site's")
+        let outsideBefore = try folder.tree("outside")
+        let site = folder.path("_site")
+        let summary = try folder.writer(fileSystem: racing {
+            switch kind {
+            case "file for a folder": _ = try? folder.make("_site/recipes/new", "by hand")
+            case "link for a folder": symlink(folder.path("outside"), site + "/recipes/new")
+            case "folder for a file":
+                unlink(site + "/recipes/g0/r0.html")
+                _ = try? folder.make("_site/recipes/g0/r0.html/note", "by hand")
+            default:
+                unlink(site + "/recipes/g0/r0.html")
+                symlink(outside, site + "/recipes/g0/r0.html")
+            }
+        }).write(pages("two") + after)
+        #expect(summary.inPlace)
+        #expect(try folder.tree("outside") == outsideBefore)
+        // A link left in the site fails here, before walking the site.
+        var info = stat()
+        for path in ["recipes/new", "recipes/g0/r0.html"] {
+            #expect(lstat(site + "/" + path, &info) == 0, "\(path)")
+            guard (info.st_mode & S_IFMT) != S_IFLNK else {
+                Issue.record("\(path) is a link")
+                return
+            }
+        }
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two") + after))
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen", "outside"])
+    }
+
+    /// A commit that fails after something came in its way puts it back and
+    /// removes only the folders it made itself.
+    @Test(arguments: ["file", "folder"])
+    func undoingPutsBackWhatWasInTheWayAndRemovesOnlyWhatItMade(_ kind: String) throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one") + before)
+        let obstacle = kind == "file" ? "_site/recipes/new" : "_site/recipes/new/mine.txt"
+        let fileSystem = racing({ _ = try? folder.make(obstacle, "by hand") }, then: failingRenames(from: 8, containing: ".larder-tmp-"))
+        let error = #expect(throws: SiteWriteError.self) {
+            _ = try folder.writer(fileSystem: fileSystem).write(pages("two") + after)
+        }
+        #expect(error?.reason == "injected")
+        var expected = WriterFolder.expected(pages("one") + before)
+        expected[String(obstacle.dropFirst(6))] = .file("by hand")
+        if kind == "folder" { expected["recipes/new"] = .folder(mode: 0o755) }
+        #expect(try folder.tree("_site") == expected)
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
+        #expect(try !folder.writer().write(pages("two") + after).inPlace)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two") + after))
+    }
+
+    @Test func aLinkPutForAFolderDuringTheCommitIsNeverRenamedThrough() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one") + before)
+        let outside = folder.path("outside")
+        // recipes/g0 holds a changed page (r0).
+        let fileSystem = racing {
+            rename(folder.path("_site/recipes/g0"), outside)
+            symlink(outside, folder.path("_site/recipes/g0"))
+        }
+        let error = #expect(throws: SiteWriteError.self) {
+            _ = try folder.writer(fileSystem: fileSystem).write(pages("two") + after)
+        }
+        #expect(error?.path == folder.path("_site/recipes/g0"), "\(String(describing: error))")
+        #expect(error?.reason.hasPrefix("is missing or not a folder") == true, "\(String(describing: error))")
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen", "outside"])
+        #expect(try folder.tree("outside") == WriterFolder.expected(pages("one")).filter { $0.key.hasPrefix("recipes/g0/") }
+            .reduce(into: [:]) { $0[String($1.key.dropFirst(11))] = $1.value })
+        #expect(try !folder.writer().write(pages("two") + after).inPlace)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two") + after))
+    }
+
+    func location(_ folder: WriterFolder) throws -> OutputLocation {
+        try OutputLocation(output: URL(fileURLWithPath: folder.path("_site")), dataFolder: URL(fileURLWithPath: folder.path("kitchen")))
+    }
+
+    /// A journal left by a build that could neither finish nor undo: its
+    /// first step done (`old` removed), making `recipes/new` refused, and so is
+    /// putting `old` back.
+    func leaveJournal(_ folder: WriterFolder) throws {
+        _ = try folder.writer().write(pages("one") + before)
+        var fileSystem = SiteFileSystem.live
+        fileSystem.makeDirectory = { path throws(SiteWriteError) in
+            if path.hasSuffix("/_site/recipes/new") { throw SiteWriteError(path: path, reason: "injected") }
+            try SiteFileSystem.live.makeDirectory(path)
+        }
+        fileSystem.rename = { source, destination throws(SiteWriteError) in
+            if source.contains(".larder-backup-") { throw SiteWriteError(path: source, reason: "injected") }
+            try SiteFileSystem.live.rename(source, destination)
+        }
+        #expect(throws: SiteWriteError.self) { _ = try folder.writer(fileSystem: fileSystem).write(pages("two") + after) }
+        #expect(try folder.entries(".").contains("._site.larder-commit"))
+    }
+
+    @Test func finishingACommitSetsAsideAFileWhereItMakesAFolder() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        try leaveJournal(folder)
+        _ = try folder.make("_site/recipes/new", "by hand")
+        try SiteCommit.rollForward(at: try location(folder), fileSystem: .live)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two") + after))
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen"])
+    }
+
+    @Test func aJournalFacingALinkForAFolderIsDroppedForANewTree() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        try leaveJournal(folder)
+        let outside = folder.path("outside")
+        rename(folder.path("_site/recipes/g0"), outside)
+        symlink(outside, folder.path("_site/recipes/g0"))
+        let outsideBefore = try folder.tree("outside")
+        let summary = try folder.writer().write(pages("two") + after)
+        #expect(!summary.inPlace && summary.reusedCount == 0)
+        #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen", "outside"])
+    }
+
     @Test func aDamagedJournalMeansAFullBuild() throws {
         let folder = try WriterFolder()
         defer { folder.remove() }

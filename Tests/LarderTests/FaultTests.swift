@@ -177,6 +177,93 @@ import Darwin
         #expect(try versions.leftovers() == [])
     }
 
+    /// What is put in the published site by other means where a rebuild
+    /// must make a folder or put a file.
+    enum InTheWay: String, CaseIterable, CustomTestStringConvertible {
+        /// A file where a new recipe's folder goes.
+        case fileForANewFolder
+        /// A link to a folder outside the site where a new recipe's folder goes.
+        case linkForANewFolder
+        /// A folder where an edited recipe's page goes.
+        case folderForAFile
+        /// A link to a file outside the site where an edited recipe's page
+        /// goes: a build that would commit in place, and one that writes a
+        /// new tree (every page changes).
+        case linkForAFile
+        case linkForAFileInANewTree
+        /// A recipe's folder of the previous site moved out of it, a link to
+        /// it left in its place, the recipe edited.
+        case linkForAnOldFolder
+
+        var testDescription: String { rawValue }
+    }
+
+    /// A rebuild that finds something in its way in the site replaces it:
+    /// it succeeds with exactly a clean build's site, writes nothing through
+    /// a link to outside the site, and leaves no journal, so the next build
+    /// succeeds too.
+    @Test(arguments: InTheWay.allCases)
+    func somethingInTheWayInTheSiteIsReplacedNeverFollowed(_ obstacle: InTheWay) async throws {
+        let versions = try await Versions(recipes: 30, larder: larder, environment: environment)
+        try versions.use(0)
+        #expect(try await build(versions).status == 0)
+        let site = versions.site.path, outside = versions.root.url.appendingPathComponent("outside").path
+        try FileManager.default.createDirectory(atPath: outside + "/folder", withIntermediateDirectories: true)
+        try "not the site's".write(toFile: outside + "/file", atomically: false, encoding: .utf8)
+        let recipe5 = versions.kitchen.appendingPathComponent("recipes/r00005.md")
+        func editRecipe5() throws {
+            let text = try String(contentsOf: recipe5, encoding: .utf8)
+            try text.replacingOccurrences(of: "title: Recipe 5", with: "title: Recipe five").write(to: recipe5, atomically: true, encoding: .utf8)
+        }
+        switch obstacle {
+        case .fileForANewFolder, .linkForANewFolder:
+            try FileManager.default.copyItem(at: recipe5, to: versions.kitchen.appendingPathComponent("recipes/r00100.md"))
+            if obstacle == .fileForANewFolder {
+                try "by hand".write(toFile: site + "/recipes/r00100", atomically: false, encoding: .utf8)
+            } else {
+                #expect(symlink(outside + "/folder", site + "/recipes/r00100") == 0)
+            }
+        case .folderForAFile:
+            try editRecipe5()
+            #expect(unlink(site + "/recipes/r00005/index.html") == 0)
+            try FileManager.default.createDirectory(atPath: site + "/recipes/r00005/index.html", withIntermediateDirectories: false)
+            try "by hand".write(toFile: site + "/recipes/r00005/index.html/note", atomically: false, encoding: .utf8)
+        case .linkForAFile, .linkForAFileInANewTree:
+            if obstacle == .linkForAFile { try editRecipe5() } else { try versions.use(1) }
+            #expect(unlink(site + "/recipes/r00005/index.html") == 0)
+            #expect(symlink(outside + "/file", site + "/recipes/r00005/index.html") == 0)
+        case .linkForAnOldFolder:
+            try editRecipe5()
+            try FileManager.default.removeItem(atPath: outside + "/folder")
+            #expect(rename(site + "/recipes/r00005", outside + "/folder") == 0)
+            #expect(symlink(outside + "/folder", site + "/recipes/r00005") == 0)
+        }
+        let outsideBefore = try SiteTree(URL(fileURLWithPath: outside))
+        let reference = versions.root.url.appendingPathComponent("reference-after")
+        let clean = try await ProcessResult.runDetached(larder, ["build", versions.kitchen.path, "-o", reference.path], environment: environment)
+        #expect(clean.status == 0, "\(clean.stderr)")
+        let expected = try SiteTree(reference)
+        func isClean() throws {
+            let tree = try SiteTree(versions.site)
+            #expect(tree == expected, "\(tree.differences(from: expected).prefix(5))")
+        }
+
+        let result = try await build(versions)
+        #expect(result.status == 0, "\(result.stderr)")
+        // Nothing written outside the site, through a link or otherwise.
+        #expect(try SiteTree(URL(fileURLWithPath: outside)) == outsideBefore)
+        var info = stat()
+        for path in ["recipes/r00005", "recipes/r00005/index.html", "recipes/r00100", "recipes/r00100/index.html"]
+        where lstat(site + "/" + path, &info) == 0 {
+            #expect((info.st_mode & S_IFMT) != S_IFLNK, "\(path) is still a link")
+        }
+        try isClean()
+        #expect(try versions.leftovers() == [])
+        let next = try await build(versions)
+        #expect(next.status == 0, "\(next.stderr)")
+        try isClean()
+    }
+
     @Test func aReadOnlyOutputFolderGivesAClearErrorAndKeepsTheSite() async throws {
         let versions = try await Versions(recipes: 20, larder: larder, environment: environment)
         try versions.use(0)

@@ -19,6 +19,11 @@ import Darwin
 /// from the disk whether it was done, so running the plan again from the
 /// start finishes it wherever a killed build stopped (`rollForward`). A step
 /// that fails undoes the steps before it, from the backups, in reverse.
+///
+/// Nothing is written through a link in the site, nor into something put
+/// there by hand: `obstacle(at:)` checks the output's shape before the
+/// journal (on a mismatch the build writes a new tree instead), and each step
+/// checks its folders again, as the disk may change between.
 struct SiteCommit: Sendable, Hashable {
     enum Step: Sendable, Hashable {
         /// A file of the previous site that the new one lacks.
@@ -29,6 +34,12 @@ struct SiteCommit: Sendable, Hashable {
         case makeFolder(String)
         /// A file written into the staging folder, new or changed.
         case place(String)
+
+        var path: String {
+            switch self {
+            case .removeFile(let path), .removeFolder(let path), .makeFolder(let path), .place(let path): path
+            }
+        }
     }
 
     /// The staging and backup folders, by name, beside the output.
@@ -45,14 +56,18 @@ struct SiteCommit: Sendable, Hashable {
     /// failure; when undoing fails too, the journal stays (the next build
     /// finishes the commit) and the error says so.
     func apply(at location: OutputLocation, fileSystem: SiteFileSystem, pause: Duration = .zero) throws(SiteWriteError) {
+        // The folders this run made: undoing removes only those, never one
+        // that was there already.
+        var made = Set<Int>()
         for index in steps.indices {
             if pause > .zero { Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds)) }
             do throws(SiteWriteError) {
-                try perform(index, at: location, fileSystem: fileSystem)
+                if let blocked = blockedFolder(index, at: location) { throw Self.notAFolder(blocked, at: location) }
+                if try perform(index, at: location, fileSystem: fileSystem) { made.insert(index) }
             } catch {
                 do throws(SiteWriteError) {
                     for done in steps.indices[...index].reversed() {
-                        try undo(done, at: location, fileSystem: fileSystem)
+                        try undo(done, made: made.contains(done), at: location, fileSystem: fileSystem)
                     }
                 } catch let undoing {
                     throw SiteWriteError(
@@ -70,8 +85,10 @@ struct SiteCommit: Sendable, Hashable {
 
     /// Finishes a commit whose build was killed or could not undo it: the
     /// journal beside the output, if any, run again and then completed.
-    /// A journal that does not read back whole cannot be finished: it is
-    /// removed with the state file, so that the next build starts afresh.
+    /// A journal that does not read back whole cannot be finished, nor one
+    /// whose steps find a file or link where the site's folders must be (put
+    /// there by hand since): it is removed with the state file, so that this
+    /// build writes a new tree, which replaces the site whole.
     static func rollForward(at location: OutputLocation, fileSystem: SiteFileSystem) throws(SiteWriteError) {
         var info = stat()
         guard lstat(location.journal, &info) == 0 else { return }
@@ -81,6 +98,11 @@ struct SiteCommit: Sendable, Hashable {
             return
         }
         for index in commit.steps.indices {
+            if commit.blockedFolder(index, at: location) != nil {
+                unlink(location.state)
+                unlink(location.journal)
+                return
+            }
             do throws(SiteWriteError) {
                 try commit.perform(index, at: location, fileSystem: fileSystem)
             } catch {
@@ -116,41 +138,56 @@ struct SiteCommit: Sendable, Hashable {
     }
 
     private func paths(_ index: Int, at location: OutputLocation) -> (site: String, staged: String, backup: String) {
-        let path: String
-        switch steps[index] {
-        case .removeFile(let p), .removeFolder(let p), .makeFolder(let p), .place(let p): path = p
-        }
+        let path = steps[index].path
         return (location.path + "/" + path, location.beside(staging) + "/" + path, location.beside(backup) + "/\(index)")
     }
 
-    /// Does step `index` unless the disk shows it done.
-    private func perform(_ index: Int, at location: OutputLocation, fileSystem: SiteFileSystem) throws(SiteWriteError) {
+    /// Does step `index` unless the disk shows it done. True when it made
+    /// the step's folder.
+    @discardableResult
+    private func perform(_ index: Int, at location: OutputLocation, fileSystem: SiteFileSystem) throws(SiteWriteError) -> Bool {
         let (site, staged, backup) = paths(index, at: location)
         switch steps[index] {
         case .removeFile, .removeFolder:
-            guard !exists(backup), exists(site) else { return }
+            guard !exists(backup), exists(site) else { return false }
             try fileSystem.rename(site, backup)
         case .makeFolder:
-            guard !exists(site) else { return }
+            // Made before a kill; or there already (`obstacle` sends that
+            // to a new tree, but the disk may have changed since).
+            if type(site) == S_IFDIR { return false }
+            // A file or link in the way goes with the backups: never
+            // followed, put back by undoing, removed once the commit is done.
+            if exists(site), !exists(backup) { try fileSystem.rename(site, backup) }
             try fileSystem.makeDirectory(site)
             try fileSystem.setMode(site, 0o755)
+            return true
         case .place:
-            guard exists(staged) else { return }
-            if exists(site), !exists(backup), !fileSystem.link(site, backup) {
-                _ = try fileSystem.copyFile(site, backup)
+            guard exists(staged) else { return false }
+            if let kind = type(site), !exists(backup) {
+                // A file of the site is linked aside, so that its path serves
+                // a whole file throughout; anything else there (a folder, a
+                // link) is moved aside, never linked or read through.
+                if kind != S_IFREG {
+                    try fileSystem.rename(site, backup)
+                } else if !fileSystem.link(site, backup) {
+                    _ = try fileSystem.copyFile(site, backup)
+                }
             }
             try fileSystem.rename(staged, site)
         }
+        return false
     }
 
-    /// Undoes step `index` as far as it was done.
-    private func undo(_ index: Int, at location: OutputLocation, fileSystem: SiteFileSystem) throws(SiteWriteError) {
+    /// Undoes step `index` as far as it was done; `made`: whether this run
+    /// made the step's folder.
+    private func undo(_ index: Int, made: Bool, at location: OutputLocation, fileSystem: SiteFileSystem) throws(SiteWriteError) {
         let (site, staged, backup) = paths(index, at: location)
         switch steps[index] {
         case .removeFile, .removeFolder:
             if exists(backup) { try fileSystem.rename(backup, site) }
         case .makeFolder:
-            if exists(site), rmdir(site) != 0 { throw .system(errno, path: site, action: "cannot remove the folder") }
+            if made, rmdir(site) != 0 { throw .system(errno, path: site, action: "cannot remove the folder") }
+            if exists(backup) { try fileSystem.rename(backup, site) }
         case .place:
             // The new file back to the staging folder first, so that a
             // build killed while undoing can still finish the commit.
@@ -160,8 +197,85 @@ struct SiteCommit: Sendable, Hashable {
     }
 
     private func exists(_ path: String) -> Bool {
+        type(path) != nil
+    }
+
+    /// The file type bits of what is at `path`, the link itself for a link;
+    /// nil when nothing is.
+    private func type(_ path: String) -> mode_t? {
         var info = stat()
-        return lstat(path, &info) == 0
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    // MARK: The output's shape
+
+    /// The first path of the output that is not as the steps need it, or
+    /// nil: every folder above a step's path a folder (not a link to one)
+    /// or made by the commit, nothing where the commit makes a folder, and
+    /// nothing but a file where it puts one, unless an earlier step removes
+    /// it. Checked before the journal is written: something put in the site
+    /// by hand sends the build to a new tree, which leaves it out, rather than
+    /// into a commit that fails on it, or renames into a folder elsewhere
+    /// through a link.
+    func obstacle(at location: OutputLocation) -> String? {
+        // Folders found to be folders, or made by the commit, and the
+        // paths earlier steps remove.
+        var folders = Set<String>(), made = Set<String>(), removed = Set<String>()
+        for step in steps {
+            let path = step.path
+            var inMadeFolder = false
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                let name = String(folder)
+                if made.contains(name) { inMadeFolder = true }
+                guard !folders.contains(name) else { break }
+                guard type(location.path + "/" + name) == S_IFDIR else { return name }
+                folders.insert(name)
+            }
+            // Whatever is at a path the commit removes goes aside as it is.
+            guard !inMadeFolder, !removed.contains(path) else {
+                if case .makeFolder = step { made.insert(path); folders.insert(path) }
+                continue
+            }
+            let kind = type(location.path + "/" + path)
+            switch step {
+            case .removeFile, .removeFolder:
+                removed.insert(path)
+            case .makeFolder:
+                guard kind == nil else { return path }
+                made.insert(path)
+                folders.insert(path)
+            case .place:
+                guard kind == nil || kind == S_IFREG else { return path }
+            }
+        }
+        return nil
+    }
+
+    /// The first folder above step `index`'s path that is not a folder (a
+    /// file, or a link that may lead out of the site), or is missing where
+    /// the step makes or puts something; nil when there is none. (Removing,
+    /// a missing folder means nothing to remove.)
+    private func blockedFolder(_ index: Int, at location: OutputLocation) -> String? {
+        let removes = switch steps[index] {
+        case .removeFile, .removeFolder: true
+        case .makeFolder, .place: false
+        }
+        var folder = Substring(steps[index].path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            let kind = type(location.path + "/" + folder)
+            if kind.map({ $0 != S_IFDIR }) ?? !removes { return String(folder) }
+        }
+        return nil
+    }
+
+    static func notAFolder(_ path: String, at location: OutputLocation) -> SiteWriteError {
+        SiteWriteError(
+            path: location.path + "/" + path,
+            reason: "is missing or not a folder (changed in the site by other means during the build?), so the build cannot write into it; build again"
+        )
     }
 
     // MARK: The journal

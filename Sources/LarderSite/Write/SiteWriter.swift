@@ -188,7 +188,8 @@ public struct SiteWriter: Sendable {
     }
 
     /// The in-place commit of a staged build, or nil when it changed too
-    /// many files for one (then the staging folder becomes a new tree).
+    /// many files for one, or the output is not as the commit needs it (then
+    /// the staging folder becomes a new tree).
     private func plan(_ result: SiteSink.Result, previous: SiteState?, location: OutputLocation) -> SiteCommit? {
         guard result.mode == .staging, let previous else { return nil }
         let removed = previous.files.keys.filter { result.entries[$0] == nil }
@@ -216,9 +217,13 @@ public struct SiteWriter: Sendable {
         // build's site from the previous one's.
         steps.append(.place(OutputLocation.markerName))
         func name(_ path: String) -> String { String(path[path.index(after: path.lastIndex(of: "/")!)...]) }
-        return SiteCommit(
+        let commit = SiteCommit(
             staging: name(location.temporary(pid: getpid())), backup: name(location.backup(pid: getpid())), steps: steps
         )
+        // Something put in the site by hand in the commit's way (a file
+        // where it makes a folder, a folder or link where it puts a file, a
+        // link for a folder): a new tree, which leaves it out.
+        return commit.obstacle(at: location) == nil ? commit : nil
     }
 
     private static func addFolders(of path: String, to folders: inout Set<String>) {
