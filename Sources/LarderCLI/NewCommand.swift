@@ -40,6 +40,10 @@ struct NewCommand: ParsableCommand {
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw ValidationError("the title is empty; give one, such as: larder new \(kind.rawValue) \"Sunday roast\"")
         }
+        if let problem = NewDocument.titleProblem(title) { throw ValidationError(problem) }
+        if let id, id.utf8.count > Identifier.maximumLength {
+            throw ValidationError("the id is \(id.utf8.count) bytes long, over the limit of \(Identifier.maximumLength); choose a shorter one")
+        }
         if let id, !Identifier.isValid(id) {
             throw ValidationError(
                 "'\(id)' is not a valid id: lowercase letters, digits and - only; such as '\(Identifier.suggest(from: id))'"

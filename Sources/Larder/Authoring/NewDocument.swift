@@ -32,6 +32,14 @@ public struct NewDocument: Sendable, Hashable {
         self.format = format
     }
 
+    /// Why `title` cannot be a list's or recipe's title: it holds a
+    /// character no page may hold, which `check` would refuse in the file.
+    public static func titleProblem(_ title: String) -> String? {
+        ForbiddenCharacters.first(in: title).map {
+            "the title holds \(ForbiddenCharacters.name($0)), a character that cannot appear in a web page; remove it"
+        }
+    }
+
     /// The id the title suggests, whether taken or not: ASCII letters and
     /// digits in lowercase and `-`. Other scripts are transliterated first
     /// ("Crème brûlée" -> "creme-brulee", "Σπανακόπιτα" -> "spanakopita").

@@ -15,10 +15,19 @@ public enum ForbiddenCharacters {
     }
 
     /// The first forbidden code point of `text`, if any. Reads the UTF-8
-    /// bytes: text with none of the bytes that can start one (nearly all
-    /// text) is passed over without decoding.
-    public static func first(in text: some StringProtocol) -> Unicode.Scalar? {
-        guard text.utf8.contains(where: mayStart) else { return nil }
+    /// bytes, in place: text with none of the bytes that can start one
+    /// (nearly all text) is passed over without decoding. Every value of
+    /// every data file comes through here, so it is a plain loop on a buffer.
+    public static func first(in text: String) -> Unicode.Scalar? {
+        let suspect = text.utf8.withContiguousStorageIfAvailable { buffer in
+            var index = 0
+            while index < buffer.count {
+                if mayStart(buffer[index]) { return true }
+                index += 1
+            }
+            return false
+        } ?? text.utf8.contains(where: mayStart)
+        guard suspect else { return nil }
         return text.unicodeScalars.first(where: contains)
     }
 
