@@ -106,6 +106,12 @@ public struct CookingTime: Sendable, Hashable {
         return out
     }
 
+    /// The longest duration read: ten years (a ham may cure for two). Past
+    /// it a duration is not read, so that `999999999999999999999 min` or
+    /// `P99999999999999999D` is an error, not an overflow that stops the
+    /// process (found by the recipe-md fuzzer).
+    public static let maximumSeconds = 3_650 * 86_400
+
     /// Reads "10 min", "1 h 15 min", "1.5 hours", "PT1H15M", "P1DT2H".
     public init?(_ text: String) {
         let trimmed = text.trimmingSpaces
@@ -130,7 +136,7 @@ public struct CookingTime: Sendable, Hashable {
                 inTime = true
                 continue
             }
-            guard let value = Int(number) else { return nil }
+            guard let value = Int(number), value <= maximumSeconds else { return nil }
             number = ""
             let factor: Int
             switch (character, inTime) {
@@ -141,6 +147,7 @@ public struct CookingTime: Sendable, Hashable {
             default: return nil
             }
             total += value * factor
+            guard total <= maximumSeconds else { return nil }
             sawUnit = true
         }
         return number.isEmpty && sawUnit ? total : nil
@@ -167,6 +174,8 @@ public struct CookingTime: Sendable, Hashable {
             default: return nil
             }
             total += value * factor
+            // Also false for infinity (a number of 400 digits).
+            guard total <= Double(maximumSeconds) else { return nil }
             sawUnit = true
         }
         return sawUnit ? Int(total.rounded()) : nil
