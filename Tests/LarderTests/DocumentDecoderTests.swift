@@ -39,6 +39,9 @@ import Testing
               "2 caf\\u00e9 [Stock](stock)"
             ]}
             """, expected: ["2:3 unclosed-note", "3:3 unclosed-note", "4:3 unclosed-note", "5:3 recipe stock"]),
+        Case(description: "JSON values on one line", path: "recipes/a.json", text: """
+            {"title": "A", "ingredients": ["1 l milk (note", "caf\\u00e9 (x", "2 l milk (y"]}
+            """, expected: ["1:42 unclosed-note", "1:50 unclosed-note", "1:76 unclosed-note"]),
         Case(description: "JSON quantity text", path: "recipes/a.json", text: """
             {"title": "A", "ingredients": [
               {"name": "egg", "quantity": "2 x"},
@@ -135,17 +138,17 @@ import Testing
     }
 
     @Test func placementNeverPassesTheLine() {
-        let line: Substring = #"  - "caf\u00e9 (warm""#
-        let place = TextPlacement(of: "café (warm", at: SourcePosition(line: 4, column: 5), on: line)
+        let rest: Substring = #""caf\u00e9 (warm""#
+        let place = TextPlacement(of: "café (warm", at: SourcePosition(line: 4, column: 5), from: rest)
         #expect(place.start == SourcePosition(line: 4, column: 6))
         #expect(place.position(2) == SourcePosition(line: 4, column: 8))
         for offset in [3, 5, 10, 11, -1] {
             #expect(place.position(offset) == SourcePosition(line: 4, column: 5), "offset \(offset)")
         }
-        let whole = TextPlacement(of: "1 egg", at: SourcePosition(line: 1, column: 3), on: "- 1 egg")
+        let whole = TextPlacement(of: "1 egg", at: SourcePosition(line: 1, column: 3), from: "1 egg")
         #expect(whole.position(5) == SourcePosition(line: 1, column: 8))
         #expect(whole.position(6) == SourcePosition(line: 1, column: 3))
-        let noLine = TextPlacement(of: "1 egg", at: SourcePosition(line: 9, column: 3), on: nil)
+        let noLine = TextPlacement(of: "1 egg", at: SourcePosition(line: 9, column: 3), from: nil)
         #expect(noLine.position(1) == SourcePosition(line: 9, column: 3))
     }
 

@@ -12,6 +12,9 @@ struct DocumentDecoder {
     /// value (see `TextPlacement`); split into lines on the first such need.
     private let bytes: [UInt8]
     private var source: SourceText?
+    /// The last value placed: values are placed in file order, so a line of
+    /// many (a JSON file on one line) is walked once, not once per value.
+    private var cursor: (line: Int, column: Int, index: String.Index)?
 
     init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -56,7 +59,19 @@ struct DocumentDecoder {
     mutating func placement(of text: String, at value: SourcePosition) -> TextPlacement {
         let source = source ?? SourceText(path: path, bytes: bytes)
         self.source = source
-        return TextPlacement(of: text, at: value, on: source.line(value.line))
+        guard let line = source.line(value.line) else { return TextPlacement(of: text, at: value, from: nil) }
+        let scalars = line.unicodeScalars
+        var (column, index) = (1, scalars.startIndex)
+        if let cursor, cursor.line == value.line, cursor.column <= value.column {
+            (column, index) = (cursor.column, cursor.index)
+        }
+        while column < value.column, index < scalars.endIndex {
+            index = scalars.index(after: index)
+            column += 1
+        }
+        guard column == value.column else { return TextPlacement(of: text, at: value, from: nil) }
+        cursor = (value.line, column, index)
+        return TextPlacement(of: text, at: value, from: line[index...])
     }
 
     /// A `unit` field: known units can convert and merge; others are kept as

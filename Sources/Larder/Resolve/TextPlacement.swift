@@ -20,19 +20,17 @@ struct TextPlacement: Sendable, Hashable {
     /// Whether that is the whole text.
     var isWhole: Bool
 
-    /// The place of `line` (the value's line in the file, without its line
-    /// break; nil when there is no such line) where `text` of the value that
-    /// starts at `value` lies. A value written in quotes starts with one.
-    init(of text: String, at value: SourcePosition, on line: Substring?) {
+    /// The place of `text`, of the value whose first character is at
+    /// `value`, where `rest` is the value's line from that character on (nil
+    /// when the file has no such place). A quoted value starts with its quote.
+    init(of text: String, at value: SourcePosition, from rest: Substring?) {
         self.value = value
         start = value
         verbatim = 0
         isWhole = text.isEmpty
-        guard let line else { return }
-        let scalars = line.unicodeScalars
-        guard var index = scalars.index(scalars.startIndex, offsetBy: value.column - 1, limitedBy: scalars.endIndex) else {
-            return
-        }
+        guard let rest else { return }
+        let scalars = rest.unicodeScalars
+        var index = scalars.startIndex
         if index < scalars.endIndex, scalars[index] == "\"" || scalars[index] == "'" {
             index = scalars.index(after: index)
             start.column += 1
