@@ -22,10 +22,13 @@ public struct LineProblem: Sendable, Hashable, Codable, Error {
     /// The problem as an error diagnostic, for a line whose parsed text
     /// starts at `textStart` in `path`.
     public func diagnostic(path: String, textStart: SourcePosition) -> Diagnostic {
-        .error(
-            code, message,
-            at: SourceLocation(path: path, line: textStart.line, column: textStart.column + offset),
-            hint: hint)
+        diagnostic(at: SourceLocation(path: path, line: textStart.line, column: textStart.column + offset))
+    }
+
+    /// The problem as an error diagnostic at `location`, for text whose
+    /// offsets are not columns (escapes, lines joined).
+    public func diagnostic(at location: SourceLocation) -> Diagnostic {
+        .error(code, message, at: location, hint: hint)
     }
 }
 

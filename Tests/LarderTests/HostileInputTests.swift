@@ -234,8 +234,7 @@ import Testing
             let result = try ProcessResult.run(Repository.binary, arguments, in: folder.url)
             #expect(result.reason == .exit, "\(arguments[0]) was killed by signal \(result.status)", sourceLocation: sourceLocation)
             #expect(result.status == 1, "\(arguments[0]) exited \(result.status): \(result.stderr.prefix(2000))", sourceLocation: sourceLocation)
-            for line in expected.split(separator: "\n") {
-                let printed = line.hasPrefix("  hint: ") ? " = hint: " + line.dropFirst("  hint: ".count) : String(line)
+            for printed in FixtureCase.printedLines(expected) {
                 #expect(result.stderr.contains(printed), "\(arguments[0]) did not print: \(printed)", sourceLocation: sourceLocation)
             }
             #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path), sourceLocation: sourceLocation)

@@ -53,7 +53,7 @@ struct DocumentReader: Sendable {
 
     /// Parses, validates and decodes a file's bytes; never touches the disk.
     func read(_ file: DataFile, bytes: [UInt8]) -> ReadDocument {
-        var decoder = DocumentDecoder(path: file.path)
+        var decoder = DocumentDecoder(path: file.path, bytes: bytes)
         let content: ReadDocument.Content
         switch file.format {
         case .json:

@@ -8,9 +8,17 @@ struct DocumentDecoder {
     let path: String
     var diagnostics: [Diagnostic] = []
     var references: [Reference] = []
+    /// The file, read again only to place a problem found inside a string
+    /// value (see `TextPlacement`); split into lines on the first such need.
+    private let bytes: [UInt8]
+    private var source: SourceText?
+    /// The last value placed: values are placed in file order, so a line of
+    /// many (a JSON file on one line) is walked once, not once per value.
+    private var cursor: (line: Int, column: Int, index: String.Index)?
 
-    init(path: String) {
+    init(path: String, bytes: [UInt8]) {
         self.path = path
+        self.bytes = bytes
     }
 
     func location(_ position: SourcePosition) -> SourceLocation {
@@ -29,25 +37,41 @@ struct DocumentDecoder {
     mutating func quantity(_ value: JSONValue?) -> Quantity? {
         guard let value else { return nil }
         let text: String
-        var column = value.position.column
         switch value.kind {
         case .number(let number):
             // The schema keeps numbers above 0; read them exactly (1e3 too).
             return Rational(jsonNumber: number.literal).map(Quantity.exact)
         case .string(let string):
             text = string
-            column += 1  // past the opening quote
         default: return nil
         }
         switch LineParser.parseQuantity(text) {
         case .success(let quantity):
             return quantity
         case .failure(let problem):
-            diagnostics.append(problem.diagnostic(
-                path: path, textStart: SourcePosition(line: value.position.line, column: column)
-            ))
+            let place = placement(of: text, at: value.position)
+            diagnostics.append(problem.diagnostic(at: location(place.position(problem.offset))))
             return nil
         }
+    }
+
+    /// Where `text`, a string value starting at `value`, is in the file.
+    mutating func placement(of text: String, at value: SourcePosition) -> TextPlacement {
+        let source = source ?? SourceText(path: path, bytes: bytes)
+        self.source = source
+        guard let line = source.line(value.line) else { return TextPlacement(of: text, at: value, from: nil) }
+        let scalars = line.unicodeScalars
+        var (column, index) = (1, scalars.startIndex)
+        if let cursor, cursor.line == value.line, cursor.column <= value.column {
+            (column, index) = (cursor.column, cursor.index)
+        }
+        while column < value.column, index < scalars.endIndex {
+            index = scalars.index(after: index)
+            column += 1
+        }
+        guard column == value.column else { return TextPlacement(of: text, at: value, from: nil) }
+        cursor = (value.line, column, index)
+        return TextPlacement(of: text, at: value, from: line[index...])
     }
 
     /// A `unit` field: known units can convert and merge; others are kept as
@@ -265,8 +289,12 @@ struct DocumentDecoder {
 
     mutating func ingredient(_ value: JSONValue) -> Ingredient? {
         if let text = value.string {
-            let start = SourcePosition(line: value.position.line, column: value.position.column + 1)
-            return ingredient(line: text, at: start, group: nil)
+            let parsed = LineParser.parseIngredient(text)
+            // Placed only when something is to be pointed at in the text.
+            let place = parsed.problems.isEmpty && parsed.recipe == nil ? nil : placement(of: text, at: value.position)
+            return ingredient(parsed, text: text, at: value.position, group: nil) {
+                place?.position($0) ?? value.position
+            }
         }
         guard let name = value["name"]?.string else { return nil }
         var ingredient = Ingredient(name: name, location: location(value.position))
@@ -280,22 +308,21 @@ struct DocumentDecoder {
         return ingredient
     }
 
-    /// An ingredient written as a line ("1 1/2 cups milk, warm"), in a JSON
-    /// string or a Markdown bullet that starts at `start`. `locate` gives the
-    /// file position of an offset into `text` when the text spans lines.
+    /// An ingredient written as a line ("1 1/2 cups milk, warm"), in a
+    /// Markdown bullet that starts at `start`. `locate` gives the file
+    /// position of an offset into `text`.
     mutating func ingredient(
-        line text: String, at start: SourcePosition, group: String?,
-        locate: ((Int) -> SourcePosition)? = nil
+        line text: String, at start: SourcePosition, group: String?, locate: (Int) -> SourcePosition
     ) -> Ingredient {
-        let parsed = LineParser.parseIngredient(text)
-        // A local function, not a default closure: nothing is allocated for
-        // the many lines that have no problem and no recipe link.
-        func position(_ offset: Int) -> SourcePosition {
-            locate?(offset) ?? SourcePosition(line: start.line, column: start.column + offset)
-        }
+        ingredient(LineParser.parseIngredient(text), text: text, at: start, group: group, locate: locate)
+    }
+
+    private mutating func ingredient(
+        _ parsed: ParsedLine, text: String, at start: SourcePosition, group: String?,
+        locate position: (Int) -> SourcePosition
+    ) -> Ingredient {
         for problem in parsed.problems {
-            diagnostics.append(.error(
-                problem.code, problem.message, at: location(position(problem.offset)), hint: problem.hint))
+            diagnostics.append(problem.diagnostic(at: location(position(problem.offset))))
         }
         var ingredient = Ingredient(name: parsed.name, location: location(start))
         ingredient.quantity = parsed.quantity

@@ -117,6 +117,14 @@ struct FixtureCase: CustomStringConvertible {
         }.joined(separator: "\n")
     }
 
+    /// The lines of `expected` (rendered as `render` does) as `larder check`
+    /// prints them: a hint is printed as ` = hint: …` under the quoted line.
+    static func printedLines(_ expected: String) -> [String] {
+        expected.split(separator: "\n").map { line in
+            line.hasPrefix("  hint: ") ? " = hint: " + line.dropFirst("  hint: ".count) : String(line)
+        }
+    }
+
     /// The diagnostics `KitchenLoader` gives for the case's files (written to
     /// a temporary folder), rendered; with LARDER_UPDATE_FIXTURES=1 they are
     /// also recorded as the case's expectation.
