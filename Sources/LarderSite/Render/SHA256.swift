@@ -89,3 +89,16 @@ enum SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 }
+
+extension Sequence<UInt8> {
+    /// Two lowercase hex digits a byte: how a digest is written in names
+    /// (unlisted lists' tokens, the hashes in tag and category slugs).
+    var lowercaseHex: String {
+        var out = ""
+        for byte in self {
+            let hex = String(byte, radix: 16)
+            out += byte < 16 ? "0" + hex : hex
+        }
+        return out
+    }
+}

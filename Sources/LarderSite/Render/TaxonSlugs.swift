@@ -59,7 +59,7 @@ struct TaxonSlugs: Sendable {
     /// The first slug not `taken`: the readable one (cut, with a hash, when
     /// too long), else `prefix` and the hash; then with more of the hash.
     private static func unique(_ key: String, readable: String?, prefix: String, taken: Set<String>) -> String {
-        let hash = SHA256.hash(Array(key.utf8)).map { String($0, radix: 16).leftPadded }.joined()
+        let hash = SHA256.hash(Array(key.utf8)).lowercaseHex
         func with(_ digits: Int) -> String {
             let tail = hash.prefix(digits)
             guard let readable else { return prefix + tail }
@@ -73,9 +73,4 @@ struct TaxonSlugs: Sendable {
         while digits < hash.count, taken.contains(with(digits)) { digits += 8 }
         return with(digits)
     }
-}
-
-extension String {
-    /// A byte's two hex digits.
-    fileprivate var leftPadded: String { count < 2 ? "0" + self : self }
 }

@@ -22,10 +22,7 @@ public struct UnlistedLinks: Sendable {
     /// HMAC-SHA256(secret, "larder-unlisted-list:" + id).
     public func token(for listID: String) -> String {
         let mac = HMAC.sha256(key: secret, message: Array("larder-unlisted-list:\(listID)".utf8))
-        return mac.prefix(16).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return mac.prefix(16).lowercaseHex
     }
 
     /// The secret from `LARDER_SECRET`, else from `DIR/.larder-secret`
