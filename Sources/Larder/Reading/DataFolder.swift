@@ -99,7 +99,12 @@ struct DataFolder: Sendable {
     /// inside the folder.
     func staysInside(_ relativePath: String) -> Bool {
         guard let real = Self.realPath(absolute(relativePath)) else { return false }
-        return real == realPath || real.hasPrefix(realPath.hasSuffix("/") ? realPath : realPath + "/")
+        return real == realPath || holds(real)
+    }
+
+    /// Whether the resolved path `real` is below the folder.
+    private func holds(_ real: String) -> Bool {
+        real.hasPrefix(realPath.hasSuffix("/") ? realPath : realPath + "/")
     }
 
     /// The bytes of the file at `relativePath`, at most `limit`. A symbolic
@@ -110,7 +115,7 @@ struct DataFolder: Sendable {
         let direct = BoundedRead.bytes(atPath: absolute(relativePath), limit: limit, followingLinks: false)
         guard case .failure(.link) = direct else { return direct }
         guard let real = Self.realPath(absolute(relativePath)) else { return .failure(.cannotOpen) }
-        guard real.hasPrefix(realPath.hasSuffix("/") ? realPath : realPath + "/") else { return .failure(.escapes) }
+        guard holds(real) else { return .failure(.escapes) }
         switch BoundedRead.bytes(atPath: real, limit: limit, followingLinks: false) {
         case .failure(.link): return .failure(.cannotOpen)  // swapped again meanwhile
         case let other: return other
