@@ -30,6 +30,12 @@ public struct LineProblem: Sendable, Hashable, Codable, Error {
     public func diagnostic(at location: SourceLocation) -> Diagnostic {
         .error(code, message, at: location, hint: hint)
     }
+
+    /// The same, as a warning: for ``ParsedLine/warnings``, what was read but
+    /// may be read wrongly.
+    public func warning(at location: SourceLocation) -> Diagnostic {
+        .warning(code, message, at: location, hint: hint)
+    }
 }
 
 extension LineProblem {

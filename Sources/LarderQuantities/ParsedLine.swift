@@ -29,9 +29,22 @@ public struct ParsedLine: Sendable, Hashable {
     /// not part of `note`).
     public var optional: Bool
 
+    /// The size of one package, when the line gives one: 400 g in "2 x 400g
+    /// tins chopped tomatoes" (2 tins, of 400 g each), 15 oz in "One 15-ounce
+    /// can black beans" and "1 (15 oz) can black beans". `nil` otherwise.
+    public var size: PackageSize?
+    /// More foods the line names besides `name`, each bought on its own:
+    /// "pepper" in "Salt and pepper to taste" (whose `name` is "Salt").
+    /// Empty for most lines.
+    public var alsoNames: [String] = []
+
     /// Everything that could not be read, in order of offset. Empty when the
     /// line is fine.
     public var problems: [LineProblem]
+    /// What was read but may be read wrongly: the line is kept, and `larder
+    /// check` warns at the offset with a hint that shows how it was read.
+    /// In order of offset.
+    public var warnings: [LineProblem] = []
 
     public var quantityRange: Range<Int>?
     public var unitRange: Range<Int>?
@@ -45,6 +58,8 @@ public struct ParsedLine: Sendable, Hashable {
     public var priorityRange: Range<Int>?
     /// The link target: "pizza-dough" in "[Pizza dough](pizza-dough)".
     public var recipeRange: Range<Int>?
+    /// The package size as written: "400g" in "2 x 400g tins".
+    public var sizeRange: Range<Int>?
 
     public init(
         quantity: Quantity? = nil, unit: Unit? = nil, name: String = "", note: String? = nil,
@@ -61,5 +76,21 @@ public struct ParsedLine: Sendable, Hashable {
         self.recipe = recipe
         self.optional = optional
         self.problems = problems
+    }
+}
+
+/// The size of one package or container a line counts: the 400 g of each
+/// of "2 x 400g tins", the 15 oz of "One 15-ounce can".
+public struct PackageSize: Sendable, Hashable {
+    public var quantity: Quantity
+    /// `nil` with `unitName` for a unit Larder does not know.
+    public var unit: Unit?
+    /// The unit as written, when Larder does not know it.
+    public var unitName: String?
+
+    public init(quantity: Quantity, unit: Unit?, unitName: String? = nil) {
+        self.quantity = quantity
+        self.unit = unit
+        self.unitName = unitName
     }
 }

@@ -61,6 +61,11 @@ public struct Ingredient: Sendable, Hashable {
     public var recipe: String?
     /// The line as written, when it came from text.
     public var text: String?
+    /// The size of one package: 400 g in "2 x 400g tins" (see ``ParsedLine/size``).
+    public var size: PackageSize?
+    /// More foods the line names, bought each on its own: "pepper" in "Salt
+    /// and pepper to taste" (see ``ParsedLine/alsoNames``).
+    public var alsoNames: [String] = []
     public var location: SourceLocation
 
     public init(name: String, location: SourceLocation) {

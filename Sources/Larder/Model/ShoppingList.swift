@@ -78,6 +78,11 @@ public struct Item: Sendable, Hashable {
     public var details: [Detail] = []
     /// The `##` heading the item sits under in a Markdown list.
     public var section: String?
+    /// The size of one package: 400 g in "2 x 400g tins" (see ``ParsedLine/size``).
+    public var size: PackageSize?
+    /// More foods the line names, bought each on its own: "pepper" in "Salt
+    /// and pepper to taste" (see ``ParsedLine/alsoNames``).
+    public var alsoNames: [String] = []
     public var location: SourceLocation
 
     public init(name: String, location: SourceLocation) {

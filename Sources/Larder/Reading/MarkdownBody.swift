@@ -118,12 +118,20 @@ struct MarkdownBody {
                 at: SourceLocation(path: path, position: Self.sourcePosition(text, offset: problem.offset)), hint: problem.hint
             ))
         }
+        for warning in parsed.warnings {
+            decoder.diagnostics.append(.warning(
+                warning.code, warning.message,
+                at: SourceLocation(path: path, position: Self.sourcePosition(text, offset: warning.offset)), hint: warning.hint
+            ))
+        }
         guard !parsed.name.isEmpty else { return nil }
         var item = Item(name: parsed.name, location: location(text.start))
         item.quantity = parsed.quantity
         item.unit = parsed.unit
         item.unitName = parsed.unitText(in: line)
         item.note = parsed.note
+        item.size = parsed.size
+        item.alsoNames = parsed.alsoNames
         item.checked = entry.taskState == .checked
         item.section = section
         if let priority = parsed.priority.flatMap(Priority.init(rawValue:)) { item.priority = priority }

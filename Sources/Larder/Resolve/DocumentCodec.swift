@@ -107,6 +107,14 @@ extension CacheWriter {
         }
     }
 
+    mutating func size(_ value: PackageSize?) {
+        guard let value else { return byte(0) }
+        byte(1)
+        quantity(value.quantity)
+        string(value.unit?.id)
+        string(value.unitName)
+    }
+
     mutating func details(_ details: [Detail]) {
         unsigned(UInt64(details.count))
         for detail in details {
@@ -156,6 +164,8 @@ extension CacheWriter {
             string(ingredient.group)
             string(ingredient.recipe)
             string(ingredient.text)
+            size(ingredient.size)
+            strings(ingredient.alsoNames)
             location(ingredient.location, path)
         }
         unsigned(UInt64(recipe.directions.count))
@@ -199,6 +209,8 @@ extension CacheWriter {
             string(item.added)
             details(item.details)
             string(item.section)
+            size(item.size)
+            strings(item.alsoNames)
             location(item.location, path)
         }
     }
@@ -279,6 +291,16 @@ extension CacheReader {
         return unit
     }
 
+    mutating func size() throws(CacheCorrupt) -> PackageSize? {
+        switch try byte() {
+        case 0: return nil
+        case 1:
+            guard let quantity = try quantity() else { throw CacheCorrupt() }
+            return PackageSize(quantity: quantity, unit: try unit(), unitName: try optionalString())
+        default: throw CacheCorrupt()
+        }
+    }
+
     mutating func details() throws(CacheCorrupt) -> [Detail] {
         let count = try count()
         var details: [Detail] = []
@@ -319,7 +341,11 @@ extension CacheReader {
             let group = try optionalString()
             let subRecipe = try optionalString()
             let text = try optionalString()
+            let size = try size()
+            let alsoNames = try strings()
             var ingredient = Ingredient(name: name, location: try location(path))
+            ingredient.size = size
+            ingredient.alsoNames = alsoNames
             ingredient.quantity = quantity
             ingredient.unit = unit
             ingredient.unitName = unitName
@@ -373,7 +399,11 @@ extension CacheReader {
             let added = try optionalString()
             let details = try details()
             let section = try optionalString()
+            let size = try size()
+            let alsoNames = try strings()
             var item = Item(name: name, location: try location(path))
+            item.size = size
+            item.alsoNames = alsoNames
             item.quantity = quantity
             item.unit = unit
             item.unitName = unitName

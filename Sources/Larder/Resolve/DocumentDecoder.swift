@@ -291,7 +291,8 @@ struct DocumentDecoder {
         if let text = value.string {
             let parsed = LineParser.parseIngredient(text)
             // Placed only when something is to be pointed at in the text.
-            let place = parsed.problems.isEmpty && parsed.recipe == nil ? nil : placement(of: text, at: value.position)
+            let place = parsed.problems.isEmpty && parsed.warnings.isEmpty && parsed.recipe == nil
+                ? nil : placement(of: text, at: value.position)
             return ingredient(parsed, text: text, at: value.position, group: nil) {
                 place?.position($0) ?? value.position
             }
@@ -324,6 +325,9 @@ struct DocumentDecoder {
         for problem in parsed.problems {
             diagnostics.append(problem.diagnostic(at: location(position(problem.offset))))
         }
+        for warning in parsed.warnings {
+            diagnostics.append(warning.warning(at: location(position(warning.offset))))
+        }
         var ingredient = Ingredient(name: parsed.name, location: location(start))
         ingredient.quantity = parsed.quantity
         ingredient.unit = parsed.unit
@@ -333,6 +337,8 @@ struct DocumentDecoder {
         ingredient.group = group
         ingredient.recipe = parsed.recipe
         ingredient.text = text
+        ingredient.size = parsed.size
+        ingredient.alsoNames = parsed.alsoNames
         if let recipe = parsed.recipe {
             let offset = parsed.recipeRange?.lowerBound ?? parsed.nameRange?.lowerBound ?? 0
             references.append(Reference(kind: .recipe, target: recipe, location: location(position(offset))))
