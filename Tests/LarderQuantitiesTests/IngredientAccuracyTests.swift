@@ -75,7 +75,7 @@ struct IngredientAccuracyTests {
 
     /// Labels that the rules cannot read would score as misses for every
     /// reader; the corpus must not carry any.
-    @Test func everyLabelReads() throws {
+    @Test func corporaAreWholeAndEveryLabelReads() throws {
         for corpus in try LabelledCorpus.loadAll() {
             #expect(corpus.lines.count >= (corpus.name == "hard" ? 60 : 200), "\(corpus.name)")
             #expect(Set(corpus.lines.map(\.line)).count > corpus.lines.count * 9 / 10, "\(corpus.name)")
@@ -98,11 +98,14 @@ struct IngredientAccuracyTests {
 
     @Test func aLineIsRightOnlyWhenAllThreeAre() throws {
         let labelled = try LabelledLine(fields: ["1 cup plus 2 tablespoons sugar", "1 1/8", "cup", "sugar"])
-        let right = labelled.judge(Reading(quantity: .exact(Rational(9, 8)!), unit: "cup", name: "Sugar", warned: false))
+        func reading(_ amount: Rational, _ name: String, warned: Bool = false) -> Reading {
+            Reading(quantity: .exact(amount), unit: "cup", name: name, warned: warned)
+        }
+        let right = labelled.judge(reading(Rational(9, 8)!, "Sugar"))
         #expect(right.allThree && !right.wrongSilently)
-        let cut = labelled.judge(Reading(quantity: .exact(1), unit: "cup", name: "plus 2 tablespoons sugar", warned: false))
+        let cut = labelled.judge(reading(1, "plus 2 tablespoons sugar"))
         #expect(!cut.quantity && cut.unit && !cut.name && !cut.quantityAndUnit && cut.wrongSilently)
-        let warned = labelled.judge(Reading(quantity: .exact(1), unit: "cup", name: "sugar", warned: true))
+        let warned = labelled.judge(reading(1, "sugar", warned: true))
         #expect(!warned.allThree && !warned.wrongSilently)
     }
 
@@ -142,7 +145,7 @@ private struct AccuracyFloors {
     }
 }
 
-struct Verdict {
+private struct Verdict {
     var quantity, unit, name: Bool
     var warned: Bool
     var quantityAndUnit: Bool { quantity && unit }
@@ -150,7 +153,7 @@ struct Verdict {
     var wrongSilently: Bool { !allThree && !warned }
 }
 
-struct AccuracyScore {
+private struct AccuracyScore {
     /// The fields counted, in the order of the report's columns.
     enum Field: Int, CaseIterable {
         case quantity, unit, name, quantityAndUnit, allThree, wrongSilently
@@ -189,7 +192,7 @@ struct AccuracyScore {
 
 /// What a reader made of one line: the quantity, the unit (a Larder unit id
 /// or the word as written, "" for none) and the name.
-struct Reading {
+private struct Reading {
     var quantity: Quantity?
     var unit: String
     var name: String
@@ -207,7 +210,7 @@ struct Reading {
     }
 }
 
-struct LabelledLine {
+private struct LabelledLine {
     var line: String
     var quantity: Quantity?
     var unit: String
@@ -236,7 +239,8 @@ struct LabelledLine {
         }
         let marks = [verdict.quantity ? "" : "Q", verdict.unit ? "" : "U", verdict.name ? "" : "N"].joined()
         return "WRONG \(corpus) [\(marks)\(verdict.wrongSilently ? " silent" : "")] \(line)\n"
-            + "    expected \(fields(quantity, unit, name))\n    got      \(fields(reading.quantity, reading.unit, reading.name))"
+            + "    expected \(fields(quantity, unit, name))\n"
+            + "    got      \(fields(reading.quantity, reading.unit, reading.name))"
     }
 
     static func quantity(_ text: String, in path: String) throws -> Quantity? {
@@ -268,7 +272,7 @@ struct LabelledLine {
     }
 }
 
-struct LabelledCorpus {
+private struct LabelledCorpus {
     var name: String
     /// Held out: scored and reported, never used to tune rules.
     var heldOut: Bool
@@ -295,7 +299,7 @@ struct LabelledCorpus {
     }
 }
 
-enum CorpusError: Error {
+private enum CorpusError: Error {
     case badRow(String, String)
     case badQuantity(String, String)
 }
