@@ -27,7 +27,7 @@ public enum QuantityDisplay {
     /// part's): the amount is shown in it, or for a US unit that gives no
     /// cooks' fraction in the nearest US unit that does, whatever `system`
     /// ("½ gallon", "1 lb", "2 l" in any kitchen). Metric amounts still move
-    /// along kg/g or l/ml ("1.5 kg", not "1500 g").
+    /// along kg/g or l/ml ("1.5 kg", not "1500 g"); spoons are not kept.
     public static func text(
         _ quantity: Quantity, unit: Unit?, unitName: String?, system: Unit.System?, shownIn: Unit? = nil
     ) -> String {
@@ -39,7 +39,9 @@ public enum QuantityDisplay {
         case .count, .other:
             return "\(countNumber(quantity)) \(unit.displayName(for: quantity))"
         case .mass, .volume:
-            if let kept = shownIn, kept.dimension == unit.dimension {
+            // Spoons are measures, not what a shop sells: they move up the
+            // ladder as before (12 tbsp → ¾ cup).
+            if let kept = shownIn, kept.dimension == unit.dimension, kept != .teaspoon, kept != .tablespoon {
                 let base = quantity.scaled(by: unit.factor)
                 let (text, shown, shownUnit) = kept.system == .us
                     ? asWritten(base, in: kept) ?? us(base, dimension: unit.dimension, written: kept, converted: false)

@@ -117,6 +117,8 @@ import Testing
         ], ShoppingRequest(lists: ["a"], recipes: [RecipeRequest(recipe: "limeade", servings: 10)]))
         let limes = try #require(plan.line("lime"))
         #expect(limes.amounts == [PlanAmount(quantity: .exact(5))])
+        // Named as a spelling that agrees with the count: "5 limes", not "5 lime".
+        #expect(limes.name == "limes")
         #expect(limes.provenance.compactMap(\.amount) == [
             PlanAmount(quantity: .exact(1)), PlanAmount(quantity: .exact(Rational(10, 3)!)),
         ])
@@ -192,6 +194,17 @@ import Testing
             larder.json:3:26: error: the alias "soda" is also a name with aliases ("soda") [bad-alias]
               hint: list all of its names under one of them
             larder.json:4:12: error: aliases.cola[0]: must not be empty [invalid-value]
+            """)
+    }
+
+    @Test func checkWarnsWhereAListAsksServingsOfARecipeWithoutThem() throws {
+        let folder = try TestFolder()
+        try folder.write("recipes/soup.md", Planner.recipe("Soup", servings: nil, "- 1 l stock\n"))
+        try folder.write("lists/a.md", Planner.list("A", "- [ ] 1 lemon\n", recipes: "recipes:\n  - recipe: soup\n    servings: 6\n"))
+        let report = try KitchenLoader.load(folder.url).report
+        #expect(FixtureCase.render(report.diagnostics) == """
+            lists/a.md:5:15: warning: recipe "soup" has no servings, so the servings asked for here are ignored [servings-ignored]
+              hint: add servings to the recipe, or remove them here
             """)
     }
 

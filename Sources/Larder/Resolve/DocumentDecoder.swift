@@ -259,6 +259,7 @@ struct DocumentDecoder {
             var servings: Rational?
             if let number = value["servings"] {
                 servings = rational(number)
+                references.append(Reference(kind: .servings, target: recipe, location: location(number.position)))
             }
             list.recipes.append(RecipeRequest(recipe: recipe, servings: servings))
         }

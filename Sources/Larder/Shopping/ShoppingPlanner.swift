@@ -55,7 +55,7 @@ public enum ShoppingPlanner {
             }
             // Servings of a recipe that has none cannot scale it: asked for
             // on the command line that is an error; in a list's `recipes` it
-            // is dropped (and `larder check` warns), so no "×N" label claims it.
+            // is dropped (`larder check` warns: servings-ignored), so no "×N" label claims it.
             if let asked = servings, recipe.servings == nil {
                 if list == nil { throw .noServings(recipe: recipe.id, servings: asked) }
                 servings = nil
@@ -217,8 +217,9 @@ struct Assembler {
         var notes: [String] = []
         for note in entries.compactMap(\.note) where !notes.contains(note) { notes.append(note) }
         if entries.allSatisfy(\.optional) { notes.append("optional") }
+        let amounts = PlanAmount.merged(entries.compactMap(\.amount)).map(\.wholeIfCounted)
         return PlanLine(
-            name: first.name, key: key, amounts: PlanAmount.merged(entries.compactMap(\.amount)).map(\.wholeIfCounted),
+            name: Self.name(entries, first: first.name, amounts: amounts), key: key, amounts: amounts,
             provenance: entries.map { Provenance(source: $0.source, amount: $0.amount, location: $0.location) },
             categoryID: first.categoryID, storeID: first.storeID, checked: checked,
             priority: entries.map(\.priority).min() ?? .normal, notes: notes, total: Self.sum(entries.map(\.cost)),
@@ -226,6 +227,20 @@ struct Assembler {
             items: all.compactMap(\.item), ticked: PlanAmount.merged(ticked.compactMap(\.amount)),
             hasTicked: !ticked.isEmpty
         )
+    }
+
+    /// The name as first written, unless the line is a count that another
+    /// spelling agrees with in number: "5 limes", not "5 lime", when one
+    /// recipe wrote "lime" and another "limes".
+    private static func name(_ entries: [PlanEntry], first: String, amounts: [PlanAmount]) -> String {
+        guard amounts.count == 1, let count = amounts.first, count.unit == nil, count.unitName == nil else { return first }
+        let plural = count.quantity.upperBound > .one
+        func isPlural(_ name: String) -> Bool {
+            guard let last = name.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" }).last else { return false }
+            return ItemName.key(String(last)) != last
+        }
+        guard isPlural(first) != plural else { return first }
+        return entries.first { isPlural($0.name) == plural }?.name ?? first
     }
 
     /// Stores in config order, then unknown store ids in order, then "any
