@@ -41,6 +41,9 @@ import Testing
         #expect(butter.noteTexts(in: .metric) == ["250 g ticked"])
         let sheet = Self.text(plan, .metric)
         #expect(sheet.contains("☐ ≈ 57 g (¼ cup) butter (250 g ticked)\n"), "\(sheet)")
+        let ascii = PlanShare.render(plan, title: "A", format: .text, ascii: true, system: .metric)
+        #expect(ascii.contains("[ ] ~ 57 g (1/4 cup) butter (250 g ticked)\n"), "\(ascii)")
+        #expect(ascii.unicodeScalars.allSatisfy { $0.isASCII }, "\(ascii)")
         // A line all ticked stays ticked when kept, and is left out otherwise.
         #expect(sheet.contains("☑ 1 lemon\n") == includeChecked, "\(sheet)")
         #expect(plan.leftOut.map(\.key) == (includeChecked ? [] : ["lemon"]))
@@ -152,9 +155,14 @@ import Testing
                 - [ ] 1 extra-large egg
                 - [ ] 250 g unsalted butter
                 - [ ] 250 g butter
+                - [ ] 3 garlic cloves
+                - [ ] 1 head garlic
 
                 """),
         ])
+        // One food, one line, filed where the catalog has the food.
+        #expect(plan.line("garlic")?.provenance.count == 2)
+        #expect(plan.line("garlic")?.categoryID == "produce")
         #expect(plan.line("egg")?.amountText(in: nil) == "10")
         #expect(plan.line("egg")?.name == "large eggs")
         #expect(plan.line("onion")?.amountText(in: nil) == "3")
@@ -162,7 +170,7 @@ import Testing
         #expect(plan.line("scallion")?.amountText(in: nil) == "2 + 1 bunch")
         #expect(plan.line("zucchini")?.amountText(in: nil) == "2")
         #expect(plan.line("unsalted butter")?.amountText(in: nil) == "250 g")
-        #expect(plan.lineCount == 7)
+        #expect(plan.lineCount == 8)
     }
 
     @Test func larderJSONAddsAliases() throws {
@@ -274,6 +282,6 @@ import Testing
         #expect(plan.line("black bean")?.amountText(in: .metric) == "2 cans (30 oz)")
         #expect(plan.line("chopped tomato")?.amountText(in: .metric) == "2 tins (800 g) + 1 tin (800 g)")
         let json = PlanShare.render(plan, title: "A", format: .json, system: .metric)
-        #expect(json.contains(#""amount": "2 cans (30 oz)""#), "\(json)")
+        #expect(json.contains(#""amount": "2 cans (30 oz)", "amounts": [{"quantity": "2", "unit": "can", "size": "15 oz"}]"#), "\(json)")
     }
 }

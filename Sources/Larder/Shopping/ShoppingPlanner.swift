@@ -105,7 +105,7 @@ struct EntryCollector {
         for item in list.items {
             let amount = Self.amount(item.quantity, unit: item.unit, unitName: item.unitName, size: item.size)
             for name in [item.name] + item.alsoNames {
-                let entry = kitchen.catalog.entry(for: name)
+                let entry = catalogEntry(name)
                 entries.append(PlanEntry(
                     name: name, amount: amount, source: source, location: item.location, fromList: true,
                     checked: item.checked, categoryID: item.category ?? entry?.category ?? "other",
@@ -147,7 +147,7 @@ struct EntryCollector {
                 size: ingredient.size)
             // "Salt and pepper to taste": each food is bought on its own.
             for name in [ingredient.name] + ingredient.alsoNames {
-                let entry = kitchen.catalog.entry(for: name)
+                let entry = catalogEntry(name)
                 entries.append(PlanEntry(
                     name: name, amount: amount, source: source, location: ingredient.location, fromList: false,
                     checked: false, categoryID: entry?.category ?? "other", storeID: listStore ?? entry?.store,
@@ -155,6 +155,12 @@ struct EntryCollector {
                 ))
             }
         }
+    }
+
+    /// The catalog's entry for `name`, else for the food it is an alias of
+    /// ("garlic cloves" is garlic, in produce).
+    private func catalogEntry(_ name: String) -> Catalog.Entry? {
+        kitchen.catalog.entry(for: name) ?? kitchen.catalog.entry(for: kitchen.foods.key(name))
     }
 
     /// "2 batches", "2 [Pizza dough](…)": 2; a range counts its top; any

@@ -117,6 +117,10 @@ public enum PlanShare {
                     var parts = ["\"quantity\": \(amount.quantity.description.jsonLiteral)"]
                     if let unit = amount.unit { parts.append("\"unit\": \(unit.id.jsonLiteral)") }
                     else if let name = amount.unitName { parts.append("\"unit\": \(name.jsonLiteral)") }
+                    if let size = amount.size {
+                        let unit = size.unit?.id ?? size.unitName
+                        parts.append("\"size\": " + ([size.quantity.description] + [unit].compactMap { $0 }).joined(separator: " ").jsonLiteral)
+                    }
                     return "{" + parts.joined(separator: ", ") + "}"
                 }.joined(separator: ", ") + "]",
                 "\"category\": \(line.categoryID.jsonLiteral)",
