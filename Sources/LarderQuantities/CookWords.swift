@@ -25,8 +25,11 @@ enum CookWords {
         /// How the food is cut or sold, kept as a note: "boneless", "skin-on".
         case descriptor
         /// Starts a note when it follows a word of the name: "for", "to",
-        /// "or", "plus", "optional", "divided".
+        /// "plus", "optional", "divided", "in".
         case noteStart
+        /// "or": an alternative, kept in the name ("veal or beef stock"),
+        /// unless what follows is an amount or a note ("or more to taste").
+        case or
         /// A unit written after its food: "2 garlic cloves", "3 celery stalks".
         case unitAfterFood
     }
@@ -38,20 +41,34 @@ enum CookWords {
         "pureed", "torn", "smashed", "squeezed", "zested", "hulled", "stemmed", "shelled", "deveined",
         "husked", "scrubbed", "thawed", "defrosted", "chilled", "cooled", "warmed", "blanched", "slivered",
         "snipped", "skinned", "segmented", "sectioned", "washed", "picked", "separated", "room-temperature",
+        "toasted", "degreased", "strained", "shucked", "hard-cooked", "hard-boiled", "soft-boiled", "cold",
+        "lukewarm", "warm",
     ]
     static let adverbs = [
         "finely", "coarsely", "roughly", "thinly", "thickly", "freshly", "lightly", "firmly", "loosely",
-        "well", "very", "evenly", "just", "slightly", "tightly", "extra", "and",
+        "well", "very", "evenly", "just", "slightly", "tightly", "extra", "and", "good", "best", "high",
     ]
     static let sizes = [
         "small", "smallish", "medium", "large", "largish", "big", "jumbo", "heaping", "heaped", "scant",
-        "size", "sized", "good-size", "good-sized",
+        "size", "sized", "slender",
     ]
-    static let descriptors = ["boneless", "skinless", "bone-in", "skin-on"]
+    /// Kept as a note because the corpora's labels and a shopper's list
+    /// leave them out: "boneless", "ripe", "good quality".
+    static let descriptors = [
+        "boneless", "skinless", "bone-in", "skin-on", "ripe", "firm", "lean", "quality", "reduced-sodium",
+        "low-sodium",
+    ]
     static let noteStarts = [
-        "for", "to", "as", "or", "plus", "if", "optional", "divided", "at", "preferably", "with", "such",
-        "about", "approximately",
+        "for", "to", "as", "plus", "if", "optional", "divided", "at", "preferably", "with", "such",
+        "about", "approximately", "in",
     ]
+    /// After "or", these make the rest a note: "or more to taste", "or
+    /// other greens", "or as needed".
+    static let notesAfterOr: Set<String> = [
+        "more", "less", "other", "so", "your", "to", "as", "any", "similar", "another", "a", "an", "use",
+    ]
+    /// After "and", these make the rest a note: "oysters and their liquor".
+    static let notesAfterAnd: Set<String> = ["their", "its"]
 
     /// Units that follow their food, and the foods they follow. Only these
     /// pairs: "2 bay leaves" and "3 cinnamon sticks" stay names.
@@ -81,6 +98,7 @@ enum CookWords {
         preparations.map { ($0, Kind.preparation.rawValue) } + [("ground", Kind.ground.rawValue)]
             + adverbs.map { ($0, Kind.adverb.rawValue) } + sizes.map { ($0, Kind.size.rawValue) }
             + descriptors.map { ($0, Kind.descriptor.rawValue) } + noteStarts.map { ($0, Kind.noteStart.rawValue) }
+            + [("or", Kind.or.rawValue)]
             + unitWordsAfterFood.map { ($0, Kind.unitAfterFood.rawValue) })
 
     /// The kind of the word `word` (ASCII, any case; a trailing "." or ":"

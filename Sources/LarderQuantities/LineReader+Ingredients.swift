@@ -15,6 +15,7 @@ extension LineReader {
             addIngredientNote(text.trimmed(nameStart..<comma))
             (nameStart, comma) = (comma + 1, next)
         }
+        comma = alternativesEnd(nameStart, comma)
         var unsure: Unsure?
         if text[nameStart..<comma].contains("[") {
             readIngredientName(nameStart..<comma)  // a recipe link: its label is the name
@@ -25,6 +26,51 @@ extension LineReader {
             readAmountAfterName(from: comma + 1)
         }
         if let unsure, line.problems.isEmpty { warn(unsure) }
+    }
+
+    /// "corn, peanut or vegetable oil", "orange, yellow or red bell
+    /// peppers": one-word alternatives before an "or" whose last
+    /// alternative has more words share its food, so the list is the name
+    /// (where "farro, spelt or barley" is farro, with a note). Returns where
+    /// the name ends: the end of the list, or `comma`.
+    private func alternativesEnd(_ nameStart: Int, _ comma: Int) -> Int {
+        guard comma < text.count, wordCount(nameStart..<comma) == 1 else { return comma }
+        var end = comma
+        while end < text.count {
+            let next = topLevelComma(from: end + 1) ?? text.count
+            let segment = text.trimmed(end + 1..<next)
+            var i = segment.lowerBound
+            var wordsAfterOr: Int?
+            var words = 0
+            while i < segment.upperBound {
+                let wordEnd = min(text.endOfWord(from: i), segment.upperBound)
+                if let count = wordsAfterOr {
+                    if count == 0, !startsName(at: i) || text[i].isASCIIDigit
+                        || CookWords.notesAfterOr.contains(text.string(i..<wordEnd).lowercased())
+                    {
+                        return comma
+                    }
+                    wordsAfterOr = count + 1
+                } else if CookWords.kind(of: text[i..<wordEnd]) == .or {
+                    wordsAfterOr = 0
+                }
+                words += 1
+                i = text.skippingSpaces(from: wordEnd)
+            }
+            if let count = wordsAfterOr { return count > 1 ? next : comma }
+            guard words == 1 else { return comma }
+            end = next
+        }
+        return comma
+    }
+
+    private func wordCount(_ range: Range<Int>) -> Int {
+        var (i, count) = (text.skippingSpaces(from: range.lowerBound), 0)
+        while i < range.upperBound {
+            count += 1
+            i = text.skippingSpaces(from: min(text.endOfWord(from: i), range.upperBound))
+        }
+        return count
     }
 
     /// "sugar, 6 tablespoons", "Butter, 2 tbsp, softened": with no amount
@@ -141,12 +187,32 @@ extension LineReader {
     }
 
     /// Where the words of the name end and a note begins: at the first
-    /// word after the first that starts a note ("for", "or", "to", "plus").
+    /// word after the first that starts a note ("for", "to", "plus"), at an
+    /// "or" before an amount or a note ("or 2 cups chopped tomatoes", "or
+    /// more to taste"), at "and their" ("oysters and their liquor"). Other
+    /// alternatives stay in the name, as the corpora label them: "veal or
+    /// beef stock" is neither veal nor stock.
     private func noteCut(_ words: [Range<Int>], _ kinds: [CookWords.Kind?]) -> Int {
-        for index in words.indices.dropFirst() where kinds[index] == .noteStart {
-            // "medium- or long-grain rice": the "or" joins two words.
-            if text[words[index - 1].upperBound - 1] == "-" { continue }
-            return index
+        for index in words.indices.dropFirst() {
+            switch kinds[index] {
+            case .noteStart:
+                return index
+            case .or where index + 1 < words.count:
+                // "medium- or long-grain rice": the "or" joins two words.
+                if text[words[index - 1].upperBound - 1] == "-" { continue }
+                let next = words[index + 1]
+                if text[next.lowerBound].isASCIIDigit || text[next.lowerBound].vulgarFraction != nil
+                    || CookWords.notesAfterOr.contains(text.string(next).lowercased())
+                {
+                    return index
+                }
+            default:
+                if index + 1 < words.count, isWord(words[index], "and"),
+                    CookWords.notesAfterAnd.contains(text.string(words[index + 1]).lowercased())
+                {
+                    return index
+                }
+            }
         }
         return words.count
     }
@@ -326,7 +392,9 @@ extension LineReader {
     private func unsureName(_ words: [Range<Int>], _ kinds: [CookWords.Kind?], _ names: Range<Int>) -> Unsure? {
         for index in names {
             let word = words[index]
-            if index == names.lowerBound, kinds[index] == .noteStart { return .amount(text.string(word)) }
+            if index == names.lowerBound, kinds[index] == .noteStart || kinds[index] == .or {
+                return .amount(text.string(word))
+            }
             if case .found(_, let end) = scanner.quantity(at: word.lowerBound) {
                 let unitStart = text.at(end)?.isRangeDash == true ? end + 1 : end
                 if end >= word.upperBound || UnitCatalog.unit(named: text[unitStart..<word.upperBound]) != nil {

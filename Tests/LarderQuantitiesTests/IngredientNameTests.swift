@@ -34,7 +34,7 @@ let nameLines: [NameCase] = [
     line("1 medium-size onion, peeled and chopped", "1", nil, "onion", note: "medium-size, peeled and chopped"),
     line("¼ cup butter, softened", "1/4", "cup", "butter", note: "softened"),
     line("1 cup unsalted butter, divided", "1", "cup", "unsalted butter", note: "divided"),
-    line("2 large, ripe avocados", "2", nil, "ripe avocados", note: "large"),
+    line("2 large, ripe avocados", "2", nil, "avocados", note: "large, ripe"),
     // Preparation leading the name; product words stay.
     line("1/4 cup chopped fresh parsley", "1/4", "cup", "fresh parsley", note: "chopped"),
     line("Freshly grated Parmesan", nil, nil, "Parmesan", note: "Freshly grated"),
@@ -66,15 +66,24 @@ let nameLines: [NameCase] = [
     line("1 cup walnuts optional", "1", "cup", "walnuts", optional: true),
     line("1 cup sifted granulated sugar (optional)", "1", "cup", "granulated sugar", note: "sifted", optional: true),
     // Alternatives.
-    line("1/3 cup kirsch or dark rum", "1/3", "cup", "kirsch", note: "or dark rum"),
+    // Alternatives: kept in the name, as the corpora label them ("veal or
+    // beef stock" is neither veal nor stock), unless an amount or a note
+    // follows the "or".
+    line("1/3 cup kirsch or dark rum", "1/3", "cup", "kirsch or dark rum"),
+    line("6 cups veal or beef stock", "6", "cup", "veal or beef stock"),
     line("1 cup farro, spelt or barley", "1", "cup", "farro", note: "spelt or barley"),
+    line("2 tablespoons corn, peanut or vegetable oil", "2", "tbsp", "corn, peanut or vegetable oil"),
+    line("salt, or to taste", nil, nil, "salt", note: "or to taste"),
+    line("1 teaspoon sugar or more to taste", "1", "tsp", "sugar", note: "or more to taste"),
+    line(
+        "2 cups chopped tomatoes or 1 can, drained", "2", "cup", "tomatoes", note: "chopped, or 1 can, drained"),
     line("2 cups cooked medium- or long-grain rice", "2", "cup", "medium- or long-grain rice", note: "cooked"),
     // Seasonings bought each on their own; other foods joined by "and".
     line("Salt and pepper to taste", nil, nil, "Salt", note: "to taste", also: ["pepper"]),
     line("Salt and pepper, to taste", nil, nil, "Salt", note: "to taste", also: ["pepper"]),
     line("Salt and freshly ground black pepper", nil, nil, "Salt", note: "freshly ground", also: ["black pepper"]),
     line("Kosher salt and black pepper", nil, nil, "Kosher salt", also: ["black pepper"]),
-    line("12 oysters and their liquor", "12", nil, "oysters and their liquor"),
+    line("12 oysters and their liquor", "12", nil, "oysters", note: "and their liquor"),
     line("1 cup macaroni and cheese", "1", "cup", "macaroni and cheese"),
     line("Salt and sugar", nil, nil, "Salt and sugar"),
     // Parenthesised synonyms and notes.

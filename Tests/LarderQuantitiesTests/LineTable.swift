@@ -250,7 +250,7 @@ let ingredientLines: [LineCase] = [
     ingredient("2 eggs (room temperature)", "2", nil, "eggs", note: "room temperature"),
     ingredient("1 egg, beaten (for the egg wash)", "1", nil, "egg", note: "beaten (for the egg wash)"),
     ingredient("1 cup buttermilk (see note)", "1", "cup", "buttermilk", note: "see note"),
-    ingredient("1 cup milk or water", "1", "cup", "milk", note: "or water"),
+    ingredient("1 cup milk or water", "1", "cup", "milk or water"),
     ingredient("Oil, for frying", nil, nil, "Oil", note: "for frying"),
     ingredient("Lemon wedges, to serve", nil, nil, "Lemon wedges", note: "to serve"),
     ingredient("Zest of 1 orange", nil, nil, "Zest of 1 orange"),
