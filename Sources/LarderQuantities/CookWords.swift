@@ -42,11 +42,12 @@ enum CookWords {
         "husked", "scrubbed", "thawed", "defrosted", "chilled", "cooled", "warmed", "blanched", "slivered",
         "snipped", "skinned", "segmented", "sectioned", "washed", "picked", "separated", "room-temperature",
         "toasted", "degreased", "strained", "shucked", "hard-cooked", "hard-boiled", "soft-boiled", "cold",
-        "lukewarm", "warm",
+        "lukewarm", "warm", "dissolved",
     ]
     static let adverbs = [
         "finely", "coarsely", "roughly", "thinly", "thickly", "freshly", "lightly", "firmly", "loosely",
         "well", "very", "evenly", "just", "slightly", "tightly", "extra", "and", "good", "best", "high",
+        "fine", "coarse",
     ]
     static let sizes = [
         "small", "smallish", "medium", "large", "largish", "big", "jumbo", "heaping", "heaped", "scant",
@@ -55,7 +56,7 @@ enum CookWords {
     /// Kept as a note because the corpora's labels and a shopper's list
     /// leave them out: "boneless", "ripe", "good quality".
     static let descriptors = [
-        "boneless", "skinless", "bone-in", "skin-on", "ripe", "firm", "lean", "quality", "reduced-sodium",
+        "boneless", "skinless", "bone-in", "skin-on", "ripe", "firm", "quality", "reduced-sodium",
         "low-sodium",
     ]
     static let noteStarts = [
@@ -63,9 +64,9 @@ enum CookWords {
         "about", "approximately", "in",
     ]
     /// After "or", these make the rest a note: "or more to taste", "or
-    /// other greens", "or as needed".
+    /// as needed" ("or other black olives" names a food).
     static let notesAfterOr: Set<String> = [
-        "more", "less", "other", "so", "your", "to", "as", "any", "similar", "another", "a", "an", "use",
+        "more", "less", "so", "your", "to", "as", "any", "similar", "another", "a", "an", "use",
     ]
     /// After "and", these make the rest a note: "oysters and their liquor".
     static let notesAfterAnd: Set<String> = ["their", "its"]

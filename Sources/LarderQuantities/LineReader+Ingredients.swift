@@ -244,14 +244,22 @@ extension LineReader {
     private static let containers: Set<Unit> = [.can, .tin, .jar, .bottle, .pack, .bag, .box]
 
     /// Where preparation words at the end of the name start ("onions
-    /// finely chopped", "carrots peeled and diced"); `kinds.endIndex` when
-    /// there are none. At least one word stays in the name.
+    /// finely chopped", "carrots peeled and diced", "lamb ground coarsely");
+    /// `kinds.endIndex` when there are none. At least one word stays in the
+    /// name.
     private func trailingPreparation(_ words: [Range<Int>], _ kinds: ArraySlice<CookWords.Kind?>) -> Int {
-        guard kinds.count > 1, kinds.last == .preparation else { return kinds.endIndex }
-        var start = kinds.endIndex - 1
-        while start - 1 > kinds.startIndex, kinds[start - 1] == .preparation || kinds[start - 1] == .adverb {
+        var start = kinds.endIndex
+        var preparation = false
+        scan: while start - 1 > kinds.startIndex {
+            switch kinds[start - 1] {
+            case .preparation, .ground: preparation = true
+            case .adverb: break
+            default: break scan
+            }
             start -= 1
         }
+        guard preparation else { return kinds.endIndex }
+        // "carrots and peeled": a run of cook's words does not start with "and".
         while start < kinds.endIndex - 1, isWord(words[start], "and") { start += 1 }
         return start
     }

@@ -53,6 +53,10 @@ let nameLines: [NameCase] = [
     // Preparation after the name with no comma.
     line("2 onions finely chopped", "2", nil, "onions", note: "finely chopped"),
     line("3 carrots peeled and diced", "3", nil, "carrots", note: "peeled and diced"),
+    line("4 shucked oysters chopped very fine", "4", nil, "oysters", note: "shucked, chopped very fine"),
+    line("3 cups lamb ground coarsely", "3", "cup", "lamb", note: "ground coarsely"),
+    line("1 cup pitted Kalamata or other black olives", "1", "cup", "Kalamata or other black olives", note: "pitted"),
+    line("1 cup coarse salt", "1", "cup", "coarse salt"),
     // Sizes.
     line("3 large eggs", "3", nil, "eggs", note: "large"),
     line("3 extra-large eggs", "3", nil, "eggs", note: "extra-large"),
