@@ -409,8 +409,10 @@ extension LineReader {
                     return .amount(text.string(word))
                 }
             }
+            // A measure inside the name ("heaping cup flour"), or any unit
+            // starting it ("small bunch basil" read as "bunch basil").
             if text[word].filter(\.isLetter).count > 1, let unit = UnitCatalog.unit(named: text[word]),
-                unit.dimension == .mass || unit.dimension == .volume
+                unit.dimension == .mass || unit.dimension == .volume || (index == names.lowerBound && names.count > 1)
             {
                 return .unit(text.string(word))
             }

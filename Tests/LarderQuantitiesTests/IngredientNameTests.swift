@@ -113,6 +113,9 @@ let nameLines: [NameCase] = [
     line("1 heaping cup flour", "1", nil, "cup flour", note: "heaping", unsure: true),
     line("2 or 3 carrots", "2", nil, "or 3 carrots", unsure: true),
     line("1 5-ounce bag spinach", "1", nil, "5-ounce bag spinach", unsure: true),
+    line("2 small cloves garlic", "2", nil, "cloves garlic", note: "small", unsure: true),
+    line("2 whole cloves", "2", nil, "whole cloves"),
+    line("1 teaspoon cloves", "1", "tsp", "cloves"),
     line("1 cup 2% milk", "1", "cup", "2% milk"),
     line("1 cup 00 flour", "1", "cup", "00 flour"),
 ]
@@ -168,7 +171,7 @@ struct IngredientNameTests {
     @Test(arguments: ingredientLines)
     func goodLinesDoNotWarn(_ expected: LineCase) {
         let line = expected.parse()
-        let misread = ["Juice of 1 lemon", "Zest of 1 orange", "1 x 400 g tin chopped tomatoes"]
+        let misread = ["Juice of 1 lemon", "Zest of 1 orange", "1 x 400 g tin chopped tomatoes", "Pinch of salt"]
         #expect(line.warnings.isEmpty != misread.contains(expected.text), "\(line.warnings)")
     }
 }
