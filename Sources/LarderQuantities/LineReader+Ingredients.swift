@@ -25,7 +25,8 @@ extension LineReader {
         if comma < text.count {
             readAmountAfterName(from: comma + 1)
         }
-        if let unsure, line.problems.isEmpty { warn(unsure) }
+        // One warning a line: a misread head has already said so.
+        if let unsure, line.problems.isEmpty, line.warnings.isEmpty { warn(unsure) }
     }
 
     /// "corn, peanut or vegetable oil", "orange, yellow or red bell
@@ -219,10 +220,10 @@ extension LineReader {
 
     /// How many words at the front are cook's words: sizes, descriptors and
     /// preparation ("large", "boneless", "finely chopped"). After a
-    /// container unit ("1 can chopped tomatoes") preparation stays: the tin
-    /// is sold so.
+    /// container unit or a package size ("1 can chopped tomatoes", "2 x 400g
+    /// chopped tomatoes") preparation stays: the tin is sold so.
     private func leadingCookWords(_ kinds: ArraySlice<CookWords.Kind?>) -> Int {
-        let keepsPreparation = line.unit.map(Self.containers.contains) ?? false
+        let keepsPreparation = line.size != nil || (line.unit.map(Self.containers.contains) ?? false)
         var end = kinds.startIndex
         var afterAdverb = false
         for index in kinds.indices {
