@@ -404,7 +404,9 @@ extension LineReader {
             if index == names.lowerBound, kinds[index] == .noteStart || kinds[index] == .or {
                 return .amount(text.string(word))
             }
-            if case .found(_, let end) = scanner.quantity(at: word.lowerBound) {
+            // An amount where the name starts ("2 3 eggs") is the head's to
+            // warn about (unsure-amount); one further in is the name's.
+            if index > 0, case .found(_, let end) = scanner.quantity(at: word.lowerBound) {
                 let unitStart = text.at(end)?.isRangeDash == true ? end + 1 : end
                 if end >= word.upperBound || UnitCatalog.unit(named: text[unitStart..<word.upperBound]) != nil {
                     return .amount(text.string(word))
