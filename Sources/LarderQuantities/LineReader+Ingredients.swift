@@ -399,14 +399,16 @@ extension LineReader {
     /// Whether the name words `names` hold an amount or a measure, which
     /// means the head of the line was misread.
     private func unsureName(_ words: [Range<Int>], _ kinds: [CookWords.Kind?], _ names: Range<Int>) -> Unsure? {
+        // An amount where the name starts ("2 3 eggs", "2 cups milk" after
+        // "1 cup") is the head's to warn about (unsure-amount): one warning
+        // a line.
+        if let first = words.first, case .found = scanner.quantity(at: first.lowerBound) { return nil }
         for index in names {
             let word = words[index]
             if index == names.lowerBound, kinds[index] == .noteStart || kinds[index] == .or {
                 return .amount(text.string(word))
             }
-            // An amount where the name starts ("2 3 eggs") is the head's to
-            // warn about (unsure-amount); one further in is the name's.
-            if index > 0, case .found(_, let end) = scanner.quantity(at: word.lowerBound) {
+            if case .found(_, let end) = scanner.quantity(at: word.lowerBound) {
                 let unitStart = text.at(end)?.isRangeDash == true ? end + 1 : end
                 if end >= word.upperBound || UnitCatalog.unit(named: text[unitStart..<word.upperBound]) != nil {
                     return .amount(text.string(word))
