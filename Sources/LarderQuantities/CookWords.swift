@@ -16,6 +16,10 @@ enum CookWords {
     enum Kind: Int {
         /// A preparation step: "chopped", "minced", "softened".
         case preparation
+        /// A preparation step only after the food ("heavy cream whipped",
+        /// "garlic crushed"); before it, a product ("whipped cream",
+        /// "crushed tomatoes", "roasted peppers").
+        case preparationAfter
         /// "ground": a product word, unless an adverb comes first.
         case ground
         /// Modifies a preparation or size word: "finely", "freshly", "extra".
@@ -100,6 +104,7 @@ enum CookWords {
             + adverbs.map { ($0, Kind.adverb.rawValue) } + sizes.map { ($0, Kind.size.rawValue) }
             + descriptors.map { ($0, Kind.descriptor.rawValue) } + noteStarts.map { ($0, Kind.noteStart.rawValue) }
             + [("or", Kind.or.rawValue)]
+            + ["whipped", "crushed", "roasted"].map { ($0, Kind.preparationAfter.rawValue) }
             + unitWordsAfterFood.map { ($0, Kind.unitAfterFood.rawValue) })
 
     /// The kind of the word `word` (ASCII, any case; a trailing "." or ":"

@@ -8,11 +8,18 @@ extension LineReader {
         var nameStart = start
         var comma = topLevelComma(from: start) ?? text.count
         // "1 lb. boneless, skinless chicken thighs": the part before the
-        // comma only says how the food is cut.
-        while comma < text.count, isOnlyCookWords(nameStart..<comma), startsName(at: comma + 1) {
+        // comma only says how the food is cut; in "lean, boneless beef" the
+        // comma parts two such words. "½ cup (120 g), honey": nothing
+        // before the comma, so the name follows it.
+        while comma < text.count, startsName(at: comma + 1) {
             let next = topLevelComma(from: comma + 1) ?? text.count
-            guard !isOnlyCookWords(comma + 1..<next) else { break }
-            addIngredientNote(text.trimmed(nameStart..<comma))
+            let before = text.trimmed(nameStart..<comma)
+            if !before.isEmpty {
+                guard isOnlyCookWords(before) || (wordCount(before) == 1 && startsWithDescriptor(comma + 1..<next)),
+                    !isOnlyCookWords(comma + 1..<next)
+                else { break }
+                addIngredientNote(before)
+            }
             (nameStart, comma) = (comma + 1, next)
         }
         comma = alternativesEnd(nameStart, comma)
@@ -253,7 +260,7 @@ extension LineReader {
         var preparation = false
         scan: while start - 1 > kinds.startIndex {
             switch kinds[start - 1] {
-            case .preparation, .ground: preparation = true
+            case .preparation, .ground, .preparationAfter: preparation = true
             case .adverb: break
             default: break scan
             }
@@ -373,6 +380,11 @@ extension LineReader {
             i = text.skippingSpaces(from: end)
         }
         return true
+    }
+
+    private func startsWithDescriptor(_ range: Range<Int>) -> Bool {
+        let i = text.skippingSpaces(from: range.lowerBound)
+        return i < range.upperBound && CookWords.kind(of: text[i..<min(text.endOfWord(from: i), range.upperBound)]) == .descriptor
     }
 
     /// Whether the text at `start` can be a name: not a note ("to taste",

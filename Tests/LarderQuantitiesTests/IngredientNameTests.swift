@@ -35,6 +35,11 @@ let nameLines: [NameCase] = [
     line("¼ cup butter, softened", "1/4", "cup", "butter", note: "softened"),
     line("1 cup unsalted butter, divided", "1", "cup", "unsalted butter", note: "divided"),
     line("2 large, ripe avocados", "2", nil, "avocados", note: "large, ripe"),
+    line(
+        "1¾ pounds lean, boneless beef stew meat, trimmed", "1 3/4", "lb", "beef stew meat",
+        note: "lean, boneless, trimmed"),
+    line("1/2 pound lean pork", "1/2", "lb", "lean pork"),
+    line("1 cup (240 ml), milk", "1", "cup", "milk", note: "240 ml"),
     // Preparation leading the name; product words stay.
     line("1/4 cup chopped fresh parsley", "1/4", "cup", "fresh parsley", note: "chopped"),
     line("Freshly grated Parmesan", nil, nil, "Parmesan", note: "Freshly grated"),
@@ -53,6 +58,10 @@ let nameLines: [NameCase] = [
     // Preparation after the name with no comma.
     line("2 onions finely chopped", "2", nil, "onions", note: "finely chopped"),
     line("3 carrots peeled and diced", "3", nil, "carrots", note: "peeled and diced"),
+    line("4 tablespoons heavy cream whipped", "4", "tbsp", "heavy cream", note: "whipped"),
+    line("2 cloves garlic crushed", "2", "clove", "garlic", note: "crushed"),
+    line("1 can crushed tomatoes", "1", "can", "crushed tomatoes"),
+    line("1 cup crushed tomatoes", "1", "cup", "crushed tomatoes"),
     line("4 shucked oysters chopped very fine", "4", nil, "oysters", note: "shucked, chopped very fine"),
     line("3 cups lamb ground coarsely", "3", "cup", "lamb", note: "ground coarsely"),
     line("1 cup pitted Kalamata or other black olives", "1", "cup", "Kalamata or other black olives", note: "pitted"),
