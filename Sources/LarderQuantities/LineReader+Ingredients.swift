@@ -14,12 +14,11 @@ extension LineReader {
         while comma < text.count, startsName(at: comma + 1) {
             let next = topLevelComma(from: comma + 1) ?? text.count
             let before = text.trimmed(nameStart..<comma)
-            if !before.isEmpty {
-                guard isOnlyCookWords(before) || (wordCount(before) == 1 && startsWithDescriptor(comma + 1..<next)),
-                    !isOnlyCookWords(comma + 1..<next)
-                else { break }
-                addIngredientNote(before)
-            }
+            guard before.isEmpty || isOnlyCookWords(before)
+                || (wordCount(before) == 1 && startsWithDescriptor(comma + 1..<next)),
+                !isOnlyCookWords(comma + 1..<next)  // "2 cups, sifted" has no name
+            else { break }
+            if !before.isEmpty { addIngredientNote(before) }
             (nameStart, comma) = (comma + 1, next)
         }
         comma = alternativesEnd(nameStart, comma)

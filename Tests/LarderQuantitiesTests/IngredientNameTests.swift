@@ -171,6 +171,11 @@ struct IngredientNameTests {
         #expect(unit.warnings.first?.message == "the name \"butter cup sugar\" has the unit \"cup\" in it")
     }
 
+    /// "2 cups, sifted" names nothing: still a missing name, not "sifted".
+    @Test func commaBeforeOnlyCookWordsIsNoName() {
+        #expect(LineParser.parseIngredient("2 cups, sifted").problems.map(\.code) == ["missing-name"])
+    }
+
     /// Shopping-list items keep their names as written.
     @Test func itemsKeepTheirWords() {
         #expect(LineParser.parseItem("3 large eggs").name == "large eggs")
