@@ -52,8 +52,9 @@ import Testing
         return folder
     }
 
-    /// Prints `page` to PDF in Chromium; the number of pages and the paper.
-    static func printedPages(_ page: URL, into folder: URL) async throws -> (pages: String?, size: String?) {
+    /// Prints `page` to PDF in Chromium: the PDF and what pdfinfo says of
+    /// it ("Pages": "1", "Page size": "612 x 792 pts (letter)").
+    static func printToPDF(_ page: URL, into folder: URL) async throws -> (pdf: URL, info: [String: String]) {
         let pdf = folder.appendingPathComponent(page.deletingPathExtension().lastPathComponent + ".pdf")
         let chrome = try await ProcessResult.runDetached(URL(fileURLWithPath: PrintCLITests.chromium), [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-pdf-header-footer",
@@ -68,7 +69,7 @@ import Testing
             guard let colon = line.firstIndex(of: ":") else { continue }
             fields[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return (fields["Pages"], fields["Page size"])
+        return (pdf, fields)
     }
 
     @Test(.enabled(
@@ -89,9 +90,9 @@ import Testing
             environment: Self.environment
         )
         try #require(made.status == 0, "\(made.stderr)")
-        let printed = try await Self.printedPages(sheet, into: out.url)
-        #expect(printed.pages == "1", "\(paper)")
-        #expect(printed.size?.hasSuffix(pageSize) == true, "\(paper): \(printed.size ?? "no size")")
+        let info = try await Self.printToPDF(sheet, into: out.url).info
+        #expect(info["Pages"] == "1", "\(paper): \(info)")
+        #expect(info["Page size"]?.hasSuffix(pageSize) == true, "\(paper): \(info)")
     }
 
     @Test(.enabled(
@@ -104,7 +105,7 @@ import Testing
         let site = out.url.appendingPathComponent("site")
         let build = try ProcessResult.run(Repository.binary, ["build", kitchen.url.path, "-o", site.path], environment: Self.environment)
         try #require(build.status == 0, "\(build.stderr)")
-        let printed = try await Self.printedPages(site.appendingPathComponent("lists/weekly/print/index.html"), into: out.url)
-        #expect(printed.pages == "1")
+        let info = try await Self.printToPDF(site.appendingPathComponent("lists/weekly/print/index.html"), into: out.url).info
+        #expect(info["Pages"] == "1", "\(info)")
     }
 }
