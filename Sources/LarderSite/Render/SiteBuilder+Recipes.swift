@@ -40,6 +40,10 @@ extension SiteBuilder {
             cuisine: recipe.cuisine,
             tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(tagSlugs.slug($0))/index.html", count: 0) },
             servings: recipe.servings,
+            unitsJSON: recipe.servings == nil ? nil : AmountFormat.unitTable(
+                for: recipe.ingredientGroups.flatMap { $0.ingredients.compactMap { $0.quantity == nil ? nil : $0.unit } }
+            ),
+            unitSystem: kitchen.config.units?.rawValue,
             yield: recipe.yield,
             times: times(recipe),
             author: recipe.author,
@@ -84,7 +88,8 @@ extension SiteBuilder {
             id: "ingredient-\(number)",
             quantityText: ingredient.quantity.map { AmountFormat.number($0, fractional: fractional) },
             quantityValue: ingredient.quantity.map(AmountFormat.exactValue),
-            fractional: fractional,
+            unitID: ingredient.unit?.id,
+            unitName: ingredient.unit == nil ? ingredient.unitName : nil,
             unitText: unitText,
             name: ingredient.name,
             note: ingredient.note,
