@@ -22,7 +22,15 @@ public enum QuantityDisplay {
     ///
     /// `system`: the system to show mass and volume in; nil keeps the
     /// system of `unit` (metric for units of neither).
-    public static func text(_ quantity: Quantity, unit: Unit?, unitName: String?, system: Unit.System?) -> String {
+    ///
+    /// `shownIn`: a unit to keep (the unit written, or a sum's largest
+    /// part's): the amount is shown in it, or for a US unit that gives no
+    /// cooks' fraction in the nearest US unit that does, whatever `system`
+    /// ("½ gallon", "1 lb", "2 l" in any kitchen). Metric amounts still move
+    /// along kg/g or l/ml ("1.5 kg", not "1500 g"); spoons are not kept.
+    public static func text(
+        _ quantity: Quantity, unit: Unit?, unitName: String?, system: Unit.System?, shownIn: Unit? = nil
+    ) -> String {
         guard let unit else {
             let number = countNumber(quantity)
             return unitName.map { "\(number) \($0)" } ?? number
@@ -31,6 +39,15 @@ public enum QuantityDisplay {
         case .count, .other:
             return "\(countNumber(quantity)) \(unit.displayName(for: quantity))"
         case .mass, .volume:
+            // Spoons are measures, not what a shop sells: they move up the
+            // ladder as before (12 tbsp → ¾ cup).
+            if let kept = shownIn, kept.dimension == unit.dimension, kept != .teaspoon, kept != .tablespoon {
+                let base = quantity.scaled(by: unit.factor)
+                let (text, shown, shownUnit) = kept.system == .us
+                    ? asWritten(base, in: kept) ?? us(base, dimension: unit.dimension, written: kept, converted: false)
+                    : metric(base, dimension: unit.dimension, written: kept, converted: false)
+                return "\(text) \(shownUnit.displayName(for: shown))"
+            }
             let own: Unit.System = unit.system == .us ? .us : .metric
             let target = system == .us ? Unit.System.us : system == .metric ? .metric : own
             let base = quantity.scaled(by: unit.factor)
@@ -112,6 +129,27 @@ public enum QuantityDisplay {
             end.magnitude < eighth ? end : nearestCooksFraction(end, thirds: true)
         }
         return (format(rounded) { $0.denominator <= 64 ? mixed($0) : decimal($0, converted: false) }, rounded, unit)
+    }
+
+    /// `base` in the US unit `unit` itself, when that is a cooks' fraction
+    /// of at least ⅛ within 2% ("½ gallon", "15 oz").
+    private static func asWritten(_ base: Quantity, in unit: Unit) -> (String, Quantity, Unit)? {
+        let value = base.scaled(by: Rational.one / unit.factor)
+        let rounded = map(value) { nearestCooksFraction($0, thirds: allowsThirds(unit)) }
+        let tolerance = Rational(1, 50) ?? .one
+        let close = zip([value.lowerBound, value.upperBound], [rounded.lowerBound, rounded.upperBound])
+            .allSatisfy { end, near in near >= eighth && (near - end).magnitude <= tolerance * end.magnitude }
+        return close ? (format(rounded, mixed), rounded, unit) : nil
+    }
+
+    /// An approximate mass from grams, for weights worked out from a density:
+    /// whole grams ("167 g"), kilograms from 1000 g ("1.25 kg"), a decimal
+    /// below 10 g ("4.5 g").
+    public static func approximateMass(_ grams: Quantity) -> String {
+        let kilos = grams.lowerBound >= 1000
+        let value = kilos ? grams.scaled(by: Rational(1, 1000) ?? .one) : grams
+        let text = format(value) { $0.decimalString(maxFractionDigits: kilos ? 2 : $0 < 10 ? 1 : 0) }
+        return "\(text) \(kilos ? "kg" : "g")"
     }
 
     private static let eighth = Rational(1, 8) ?? .one

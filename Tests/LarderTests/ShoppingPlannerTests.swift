@@ -53,17 +53,20 @@ import Testing
             "lists/a.md": Self.list("A", "- [ ] 250 g flour\n- [ ] 1 cup milk\n- [ ] 2 tbsp honey\n"),
             "lists/b.md": Self.list("B", "- [ ] 0.5 kg flour\n- [ ] 250 ml milk\n- [ ] 1/4 cup honey\n"),
         ], ShoppingRequest(lists: ["a", "b"]))
-        #expect(plan.line("flour")?.amounts == [PlanAmount(quantity: .exact(750), unit: .gram)])
+        #expect(plan.line("flour")?.amounts == [PlanAmount(quantity: .exact(750), unit: .gram).shown(in: .kilogram)])
         #expect(plan.line("flour")?.amountText(in: nil) == "750 g")
         // US and metric together: exact millilitres, shown metric unless asked.
         let cupInML = try #require(UnitCatalog.convert(Rational.one, from: .cup, to: .millilitre))
-        #expect(plan.line("milk")?.amounts == [PlanAmount(quantity: .exact(cupInML + 250), unit: .millilitre)])
+        #expect(plan.line("milk")?.amounts == [PlanAmount(quantity: .exact(cupInML + 250), unit: .millilitre).shown(in: nil)])
         #expect(plan.line("milk")?.amountText(in: nil) == "487 ml")
-        // One system: the smallest unit, exact; shown in the unit that reads best.
-        #expect(plan.line("honey")?.amounts == [PlanAmount(quantity: .exact(6), unit: .tablespoon)])
+        #expect(plan.line("milk")?.amountText(in: .us) == "2 cups")
+        // One system: the smallest unit, exact; shown in the unit of the
+        // largest part, in any kitchen (conversion is only for adding).
+        #expect(plan.line("honey")?.amounts == [PlanAmount(quantity: .exact(6), unit: .tablespoon).shown(in: .cup)])
         #expect(plan.line("honey")?.amountText(in: nil) == "⅜ cup")
-        #expect(plan.line("honey")?.amountText(in: .metric) == "88.7 ml")
-        #expect(plan.line("flour")?.amountText(in: .us) == "1 ⅔ lb")
+        #expect(plan.line("flour")?.amountText(in: .us) == "750 g")
+        // A metric kitchen weighs foods of the density table (honey: 339 g a cup).
+        #expect(plan.line("honey")?.amountText(in: .metric) == "≈ 127 g (⅜ cup)")
     }
 
     @Test func inconvertibleUnitsStaySideBySide() throws {
@@ -77,7 +80,9 @@ import Testing
         #expect(plan.line("tomato")?.amountText(in: .metric) == "2 cans + 400 g")
         // A count and a mass; a volume and a mass: never guessed into one.
         #expect(plan.line("apple")?.amountText(in: .metric) == "3 + 1 kg")
-        #expect(plan.line("flour")?.amountText(in: .metric) == "200 g + 237 ml")
+        #expect(plan.line("flour")?.amountText(in: nil) == "200 g + 1 cup")
+        // In a metric kitchen, flour is in the density table: one weight.
+        #expect(plan.line("flour")?.amountText(in: .metric) == "≈ 325 g (200 g + 1 cup)")
         #expect(plan.line("bean")?.amountText(in: nil) == "2 cans")
     }
 
@@ -160,12 +165,22 @@ import Testing
         #expect(asWritten.sources.first?.label == "Pancakes")
     }
 
-    @Test func aRecipeWithoutServingsIsUsedAsWritten() throws {
-        let plan = try Self.plan([
+    @Test func aRecipeWithoutServingsIsUsedAsWrittenAndCannotBeAskedForServings() throws {
+        let files = [
             "recipes/soup.md": Self.recipe("Soup", servings: nil, "- 1 l stock\n"),
-        ], ShoppingRequest(lists: [], recipes: [RecipeRequest(recipe: "soup", servings: 6)]))
+            "lists/a.md": Self.list("A", "- [ ] 1 lemon\n", recipes: "recipes:\n  - recipe: soup\n    servings: 6\n"),
+        ]
+        let plan = try Self.plan(files, ShoppingRequest(lists: [], recipes: [RecipeRequest(recipe: "soup")]))
         #expect(plan.line("stock")?.amounts == [PlanAmount(quantity: .exact(1), unit: .litre)])
         #expect(plan.sources.first?.scale == .one)
+        // Servings asked for on the command line: nothing to scale by, an error.
+        #expect(throws: PlanError.noServings(recipe: "soup", servings: 6)) {
+            try Self.plan(files, ShoppingRequest(lists: [], recipes: [RecipeRequest(recipe: "soup", servings: 6)]))
+        }
+        // In a list's recipes: used as written, and no "×6" label claims otherwise.
+        let listed = try Self.plan(files, ShoppingRequest(lists: ["a"]))
+        #expect(listed.sources.map(\.label) == ["A", "Soup"])
+        #expect(listed.line("stock")?.amountText(in: nil) == "1 l")
     }
 
     @Test func aListsOwnRecipesJoinIt() throws {
@@ -197,7 +212,7 @@ import Testing
         let plan = try Self.plan(files, ShoppingRequest(
             lists: ["a"], recipes: [RecipeRequest(recipe: "margherita", servings: 4), RecipeRequest(recipe: "party")]))
         // 1 kg + 500 g × 2 (4 servings of a 2-serving recipe) + 500 g × 2 batches.
-        #expect(plan.line("flour")?.amounts == [PlanAmount(quantity: .exact(3000), unit: .gram)])
+        #expect(plan.line("flour")?.amounts == [PlanAmount(quantity: .exact(3000), unit: .gram).shown(in: .kilogram)])
         #expect(plan.line("flour")?.amountText(in: nil) == "3 kg")
         #expect(plan.line("mozzarella")?.amounts == [PlanAmount(quantity: .exact(500), unit: .gram)])
         #expect(plan.line("pizza dough") == nil)
@@ -255,7 +270,12 @@ import Testing
         #expect(all.leftOut == [])
         #expect(all.line("egg")?.checked == true)
         #expect(all.line("cucumber")?.checked == false)
-        #expect(all.line("cucumber")?.amounts == [PlanAmount(quantity: .exact(3))])
+        // Kept ticked lines never add the ticked amount back to what is left
+        // to buy: it is shown apart.
+        #expect(all.line("cucumber")?.amounts == [PlanAmount(quantity: .exact(1))])
+        #expect(all.line("cucumber")?.ticked == [PlanAmount(quantity: .exact(2))])
+        #expect(all.line("cucumber")?.noteTexts(in: nil) == ["2 ticked"])
+        #expect(all.line("cucumber")?.provenance.map(\.source.kind) == [.recipe])
         #expect(all.line("lemon")?.checked == false)
     }
 

@@ -15,6 +15,9 @@ public struct Kitchen: Sendable {
     /// Recipes, sorted by id.
     public var recipes: [Recipe]
     public var favorites: Favorites
+    /// Which names are one food on a shopping sheet: built-in aliases, then
+    /// the config's.
+    public var foods: FoodNames
 
     private var listIndex: [String: Int]
     private var recipeIndex: [String: Int]
@@ -32,6 +35,9 @@ public struct Kitchen: Sendable {
         self.lists = lists.sorted { $0.id < $1.id }
         self.recipes = recipes.sorted { $0.id < $1.id }
         self.favorites = favorites
+        var foods = FoodNames.builtIn
+        foods.add(config.aliases)
+        self.foods = foods
         listIndex = Self.index(self.lists.map(\.id))
         recipeIndex = Self.index(self.recipes.map(\.id))
         storeIndex = Self.index(stores.map(\.id))

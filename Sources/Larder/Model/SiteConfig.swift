@@ -12,6 +12,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var current: String?
     /// Staples always at hand, as written.
     public var pantry: [String] = []
+    /// Other names of foods, merged into the name on shopping sheets
+    /// (`"aliases": {"scallion": ["spring onion"]}`), after the built-in ones.
+    public var aliases: [FoodAlias] = []
 
     public init() {}
 }

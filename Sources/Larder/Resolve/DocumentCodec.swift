@@ -426,6 +426,6 @@ extension CacheReader {
 }
 
 extension Reference.Kind {
-    static let cacheOrder: [Reference.Kind] = [.store, .category, .recipe, .list, .image]
+    static let cacheOrder: [Reference.Kind] = [.store, .category, .recipe, .list, .image, .servings]
     var cacheCode: UInt8 { UInt8(Self.cacheOrder.firstIndex(of: self)!) }
 }

@@ -147,6 +147,7 @@ struct DocumentDecoder {
         config.current = root["current"]?.string
         refer(.list, root["current"])
         config.pantry = Self.strings(root["pantry"])
+        config.aliases = aliases(root["aliases"])
         document.config = config
 
         var seen: [String: SourcePosition] = [:]
@@ -177,6 +178,43 @@ struct DocumentDecoder {
             document.catalog.append((member.key, entry))
         }
         return document
+    }
+
+    /// `"aliases": {"scallion": ["spring onion"]}`. The schema checks the
+    /// shape; this reports what would make merging depend on order: one
+    /// alias for two foods, an alias that is also a food with aliases, an
+    /// alias that is its own food. Such an alias is left out.
+    private mutating func aliases(_ value: JSONValue?) -> [FoodAlias] {
+        let members = value?.object?.members ?? []
+        let names = Dictionary(members.map { (FoodNames.plainKey($0.key), $0.key) }, uniquingKeysWith: { a, _ in a })
+        var owner: [String: String] = [:]
+        var aliases: [FoodAlias] = []
+        for member in members {
+            let key = FoodNames.plainKey(member.key)
+            var kept: [String] = []
+            for element in member.value.array ?? [] {
+                guard let alias = element.string else { continue }
+                let aliasKey = FoodNames.plainKey(alias)
+                let problem: (message: String, hint: String)? =
+                    if aliasKey == key {
+                        ("the alias \"\(alias)\" is the name \"\(member.key)\" itself", "remove it: case and plural are ignored anyway")
+                    } else if let other = owner[aliasKey], other != member.key {
+                        ("the alias \"\(alias)\" is given for both \"\(other)\" and \"\(member.key)\"", "keep it under one name: one alias is one food")
+                    } else if let name = names[aliasKey] {
+                        ("the alias \"\(alias)\" is also a name with aliases (\"\(name)\")", "list all of its names under one of them")
+                    } else {
+                        nil
+                    }
+                if let problem {
+                    diagnostics.append(.error("bad-alias", problem.message, at: location(element.position), hint: problem.hint))
+                    continue
+                }
+                owner[aliasKey] = member.key
+                kept.append(alias)
+            }
+            aliases.append(FoodAlias(name: member.key, aliases: kept))
+        }
+        return aliases
     }
 
     /// Whether `id` is new in `seen`; reports it when it is defined again.
@@ -221,6 +259,7 @@ struct DocumentDecoder {
             var servings: Rational?
             if let number = value["servings"] {
                 servings = rational(number)
+                references.append(Reference(kind: .servings, target: recipe, location: location(number.position)))
             }
             list.recipes.append(RecipeRequest(recipe: recipe, servings: servings))
         }

@@ -5,6 +5,9 @@ import LarderCore
 struct Reference: Sendable, Hashable {
     enum Kind: String, Sendable, Hashable {
         case store, category, recipe, list, image
+        /// Servings a list asks of a recipe (the target): ignored when the
+        /// recipe has none.
+        case servings
     }
 
     var kind: Kind

@@ -7,7 +7,11 @@ extension PlanAmount {
     /// - Mass adds to mass and volume to volume, never one to the other.
     ///   Amounts all in one unit stay in it (1 ½ cups + 1 ½ cups = 3 cups);
     ///   units of one system add up in the smallest of them (1 cup + 2 tbsp =
-    ///   18 tbsp); metric and US together add up in grams or millilitres.
+    ///   18 tbsp) and are shown in the unit of the largest part (1 ⅛ cups);
+    ///   metric and US together add up in grams or millilitres, shown in the
+    ///   kitchen's `units`. A single amount keeps its unit ("½ gallon").
+    /// - Packages add up only with packages of the same unit and size ("1 can
+    ///   (15 oz)" and "1 can (28 oz)" stay two amounts).
     /// - Plain counts add up, with dozens counted as 12 (dozens alone stay
     ///   dozens). Each other known unit (can, clove, pinch) adds only to
     ///   itself, and a unit Larder does not know only to the same name, in
@@ -22,16 +26,56 @@ extension PlanAmount {
         for amount in amounts { groups[Group(amount), default: []].append(amount) }
         return groups.keys.sorted().compactMap { group in
             let members = groups[group] ?? []
-            switch group {
-            case .count: return sumOfCounts(members)
-            case .mass, .volume: return sumOfMeasures(members)
-            case .other, .named: return sumAsWritten(members)
+            var sum: PlanAmount? = switch group.kind {
+            case .count: sumOfCounts(members)
+            case .mass, .volume: sumOfMeasures(members)
+            case .other, .named: sumAsWritten(members)
             }
+            sum?.size = group.size
+            return sum
         }
     }
 
-    /// What an amount adds up with.
-    private enum Group: Hashable, Comparable {
+    /// A plain count rounded up to whole things ("3 ⅓ limes" → 4): what a
+    /// shop sells. Other amounts as they are.
+    public var wholeIfCounted: PlanAmount {
+        guard unit == nil, unitName == nil else { return self }
+        var whole = self
+        whole.quantity = switch quantity {
+        case .exact(let value): .exact(Self.roundedUp(value))
+        case .range(let low, let high): .range(Self.roundedUp(low), Self.roundedUp(high))
+        }
+        return whole
+    }
+
+    private static func roundedUp(_ value: Rational) -> Rational {
+        let whole = Rational(value.wholePart)
+        return value > whole ? whole + .one : whole
+    }
+
+    /// What an amount adds up with: its kind, and the package size.
+    private struct Group: Hashable, Comparable {
+        var kind: Kind
+        var size: PackageSize?
+
+        init(_ amount: PlanAmount) {
+            kind = Kind(amount)
+            size = amount.size
+        }
+
+        /// Sizes in a fixed order, so that the result does not depend on
+        /// the order of the amounts.
+        private var sizeOrder: String {
+            guard let size else { return "" }
+            return "\(size.unit?.id ?? size.unitName ?? "") \(size.quantity.upperBound) \(size.quantity.lowerBound)"
+        }
+
+        static func < (lhs: Group, rhs: Group) -> Bool {
+            lhs.kind != rhs.kind ? lhs.kind < rhs.kind : lhs.sizeOrder < rhs.sizeOrder
+        }
+    }
+
+    private enum Kind: Hashable, Comparable {
         case count
         /// A `.other` unit, by its place in the catalog.
         case other(Int)
@@ -49,7 +93,7 @@ extension PlanAmount {
             case .count: self = .count
             case .mass: self = .mass
             case .volume: self = .volume
-            case .other: self = .other(Group.catalogOrder[unit.id] ?? Int.max)
+            case .other: self = .other(Kind.catalogOrder[unit.id] ?? Int.max)
             }
         }
 
@@ -66,7 +110,7 @@ extension PlanAmount {
             }
         }
 
-        static func < (lhs: Group, rhs: Group) -> Bool { lhs.rank < rhs.rank }
+        static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rank < rhs.rank }
     }
 
     private static func sum(_ quantities: some Sequence<Quantity>) -> Quantity? {
@@ -99,8 +143,16 @@ extension PlanAmount {
         let converted = members.compactMap { amount in
             amount.unit.flatMap { UnitCatalog.convert(amount.quantity, from: $0, to: target) }
         }
-        return sum(converted).map { PlanAmount(quantity: $0, unit: target) }
+        // Shown in the unit of the largest part when all parts are of one
+        // system; metric and US together are shown in the kitchen's units.
+        let systems = Set(members.compactMap { $0.shownIn?.system })
+        let largest = members.max { a, b in a.baseAmount < b.baseAmount }
+        let shownIn = systems.count == 1 ? largest?.shownIn : nil
+        return sum(converted).map { PlanAmount(quantity: $0, unit: target).shown(in: shownIn) }
     }
+
+    /// The top of the amount in the dimension's base unit, for comparing.
+    private var baseAmount: Rational { quantity.upperBound * (unit?.factor ?? .one) }
 
     /// One `.other` unit, or one unknown unit name (the smallest spelling
     /// of it, so that the order of the amounts does not matter).

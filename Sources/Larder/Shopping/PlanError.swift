@@ -10,6 +10,9 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownRecipe(String, hint: String, list: String?)
     /// Servings of zero or less.
     case invalidServings(recipe: String, servings: Rational)
+    /// Servings asked for (`--recipe pancakes*8`) of a recipe that does not
+    /// say how many it serves: there is nothing to scale by.
+    case noServings(recipe: String, servings: Rational)
 
     public var message: String {
         switch self {
@@ -21,6 +24,8 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
             "unknown recipe \"\(id)\" in the recipes of list \"\(list)\""
         case .invalidServings(let recipe, let servings):
             "servings for recipe \"\(recipe)\" must be more than 0, not \(servings)"
+        case .noServings(let recipe, let servings):
+            "recipe \"\(recipe)\" has no servings, so it cannot be made for \(servings)"
         }
     }
 
@@ -28,6 +33,7 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unknownList(_, let hint), .unknownRecipe(_, let hint, _): hint
         case .invalidServings(let recipe, _): "write the servings to shop for, such as \(recipe)*4"
+        case .noServings(let recipe, _): "ask for \(recipe) without *N, or add servings to the recipe"
         }
     }
 

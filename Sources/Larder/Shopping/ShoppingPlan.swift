@@ -131,11 +131,18 @@ public struct PlanLine: Sendable, Hashable {
     /// The list items merged into this line, as written (their image, link,
     /// requester, details…), in order; empty for recipe-only lines.
     public var items: [Item]
+    /// In a line still to buy, the merged amounts of its ticked list items:
+    /// already in the basket, so not in `amounts` ("57 g butter (250 g
+    /// ticked)"). Empty when nothing is ticked or all of it is.
+    public var ticked: [PlanAmount]
+    /// Some list items of a line still to buy are ticked (with or without
+    /// an amount).
+    public var hasTicked: Bool
 
     public init(
         name: String, key: String, amounts: [PlanAmount], provenance: [Provenance], categoryID: String,
         storeID: String?, checked: Bool, priority: Priority, notes: [String], total: Rational?,
-        pantry: Bool = false, items: [Item] = []
+        pantry: Bool = false, items: [Item] = [], ticked: [PlanAmount] = [], hasTicked: Bool = false
     ) {
         self.name = name
         self.key = key
@@ -149,6 +156,8 @@ public struct PlanLine: Sendable, Hashable {
         self.notes = notes
         self.total = total
         self.items = items
+        self.ticked = ticked
+        self.hasTicked = hasTicked || !ticked.isEmpty
     }
 }
 
@@ -161,11 +170,28 @@ public struct PlanAmount: Sendable, Hashable {
     public var unit: Unit?
     /// A unit Larder does not know, as written; never converted.
     public var unitName: String?
+    /// The size of one package: 400 g in "2 tins (800 g)". Packages add up
+    /// only with packages of the same size.
+    public var size: PackageSize?
+    /// The mass or volume unit to show the amount in: the unit written, or
+    /// for a sum of parts of one system the largest part's; nil for a sum
+    /// of metric and US parts, shown in the kitchen's `units`.
+    public var shownIn: Unit?
 
-    public init(quantity: Quantity, unit: Unit? = nil, unitName: String? = nil) {
+    /// An amount shown in its own unit.
+    public init(quantity: Quantity, unit: Unit? = nil, unitName: String? = nil, size: PackageSize? = nil) {
         self.quantity = quantity
         self.unit = unit
         self.unitName = unitName
+        self.size = size
+        self.shownIn = unit
+    }
+
+    /// The amount shown in `unit` (nil: in the kitchen's `units`).
+    public func shown(in unit: Unit?) -> PlanAmount {
+        var amount = self
+        amount.shownIn = unit
+        return amount
     }
 }
 

@@ -19,10 +19,16 @@ public enum ShoppingPlanner {
     ///   item's, else its list's (for recipe ingredients: the list that pulls
     ///   the recipe in, or the first list), else the catalog's.
     /// - A line whose list entries are all ticked and that no recipe needs is
-    ///   left out; in a line still to buy, the ticked entries are dropped (they
-    ///   are in the basket). `includeChecked` keeps everything.
+    ///   left out (`includeChecked` keeps it, ticked); in a line still to buy,
+    ///   the ticked entries are never part of the amount to buy (they are in
+    ///   the basket) but are kept apart in ``PlanLine/ticked``.
+    /// - Plain counts ("3 ⅓ limes") round up after scaling and summing: whole
+    ///   things are bought whole. The provenance keeps the exact figures.
+    /// - Entries merge by ``FoodNames/key(_:)``: size words and the kitchen's
+    ///   aliases do not split a food in two.
     /// - A pantry staple is left out unless an unticked list item asks for it:
-    ///   writing "olive oil" on a list means it ran out.
+    ///   writing "olive oil" on a list means it ran out. A staple covers its
+    ///   everyday variants (``FoodNames/staple(_:covers:)``).
     ///
     /// Throws when the request, or a requested list's `recipes`, names a list
     /// or recipe the kitchen does not have.
@@ -43,13 +49,21 @@ public enum ShoppingPlanner {
                 let hint = Suggestion.hint(for: recipeRequest.recipe, among: kitchen.recipes.map(\.id), plural: "recipes")
                 throw .unknownRecipe(recipeRequest.recipe, hint: hint, list: list)
             }
-            if let servings = recipeRequest.servings, servings <= .zero {
-                throw .invalidServings(recipe: recipe.id, servings: servings)
+            var servings = recipeRequest.servings
+            if let asked = servings, asked <= .zero {
+                throw .invalidServings(recipe: recipe.id, servings: asked)
+            }
+            // Servings of a recipe that has none cannot scale it: asked for
+            // on the command line that is an error; in a list's `recipes` it
+            // is dropped (`larder check` warns: servings-ignored), so no "×N" label claims it.
+            if let asked = servings, recipe.servings == nil {
+                if list == nil { throw .noServings(recipe: recipe.id, servings: asked) }
+                servings = nil
             }
             // A recipe's ingredients go to the store of the list that pulls
             // it in (extra recipes: the first list's), else the catalog's.
             let listStore = (list ?? request.lists.first).flatMap { kitchen.list($0)?.store }
-            collector.add(recipe, servings: recipeRequest.servings, listStore: listStore)
+            collector.add(recipe, servings: servings, listStore: listStore)
         }
         return Assembler(kitchen: kitchen, request: request).plan(collector.entries, sources: collector.sources)
     }
@@ -89,13 +103,16 @@ struct EntryCollector {
         let source = PlanSource(kind: .list, id: list.id, title: list.title)
         sources.append(source)
         for item in list.items {
-            let entry = kitchen.catalog.entry(for: item.name)
-            entries.append(PlanEntry(
-                name: item.name, amount: Self.amount(item.quantity, unit: item.unit, unitName: item.unitName),
-                source: source, location: item.location, fromList: true, checked: item.checked,
-                categoryID: item.category ?? entry?.category ?? "other", storeID: item.store ?? list.store ?? entry?.store,
-                priority: item.priority, note: item.note, optional: false, cost: Self.cost(item), item: item
-            ))
+            let amount = Self.amount(item.quantity, unit: item.unit, unitName: item.unitName, size: item.size)
+            for name in [item.name] + item.alsoNames {
+                let entry = catalogEntry(name)
+                entries.append(PlanEntry(
+                    name: name, amount: amount, source: source, location: item.location, fromList: true,
+                    checked: item.checked, categoryID: item.category ?? entry?.category ?? "other",
+                    storeID: item.store ?? list.store ?? entry?.store, priority: item.priority, note: item.note,
+                    optional: false, cost: name == item.name ? Self.cost(item) : nil, item: item
+                ))
+            }
         }
     }
 
@@ -125,15 +142,25 @@ struct EntryCollector {
                 expand(sub, scale: subScale, source: subSource, path: path + [id], listStore: listStore)
                 continue
             }
-            let entry = kitchen.catalog.entry(for: ingredient.name)
-            entries.append(PlanEntry(
-                name: ingredient.name,
-                amount: Self.amount(ingredient.quantity?.scaled(by: scale), unit: ingredient.unit, unitName: ingredient.unitName),
-                source: source, location: ingredient.location, fromList: false, checked: false,
-                categoryID: entry?.category ?? "other", storeID: listStore ?? entry?.store, priority: .normal, note: nil,
-                optional: ingredient.optional, cost: nil
-            ))
+            let amount = Self.amount(
+                ingredient.quantity?.scaled(by: scale), unit: ingredient.unit, unitName: ingredient.unitName,
+                size: ingredient.size)
+            // "Salt and pepper to taste": each food is bought on its own.
+            for name in [ingredient.name] + ingredient.alsoNames {
+                let entry = catalogEntry(name)
+                entries.append(PlanEntry(
+                    name: name, amount: amount, source: source, location: ingredient.location, fromList: false,
+                    checked: false, categoryID: entry?.category ?? "other", storeID: listStore ?? entry?.store,
+                    priority: .normal, note: nil, optional: ingredient.optional, cost: nil
+                ))
+            }
         }
+    }
+
+    /// The catalog's entry for `name`, else for the food it is an alias of
+    /// ("garlic cloves" is garlic, in produce).
+    private func catalogEntry(_ name: String) -> Catalog.Entry? {
+        kitchen.catalog.entry(for: name) ?? kitchen.catalog.entry(for: kitchen.foods.key(name))
     }
 
     /// "2 batches", "2 [Pizza dough](…)": 2; a range counts its top; any
@@ -144,8 +171,8 @@ struct EntryCollector {
         return plain || ingredient.unit == .batch ? quantity.upperBound : .one
     }
 
-    private static func amount(_ quantity: Quantity?, unit: Unit?, unitName: String?) -> PlanAmount? {
-        quantity.map { PlanAmount(quantity: $0, unit: unit, unitName: unit == nil ? unitName : nil) }
+    private static func amount(_ quantity: Quantity?, unit: Unit?, unitName: String?, size: PackageSize?) -> PlanAmount? {
+        quantity.map { PlanAmount(quantity: $0, unit: unit, unitName: unit == nil ? unitName : nil, size: size) }
     }
 
     /// The price is per unit, or per piece: times the quantity (the top of
@@ -166,15 +193,16 @@ struct Assembler {
         var order: [String] = []
         var byKey: [String: [PlanEntry]] = [:]
         for entry in entries {
-            let key = ItemName.key(entry.name)
+            let key = kitchen.foods.key(entry.name)
             if byKey[key] == nil { order.append(key) }
             byKey[key, default: []].append(entry)
         }
-        let pantry = Set(kitchen.config.pantry.map(ItemName.key))
+        let pantry = Set(kitchen.config.pantry.map { FoodNames.stapleKey(kitchen.foods.key($0)) })
         var kept: [PlanLine] = []
         var leftOut: [PlanLine] = []
         for key in order {
-            let line = self.line(key: key, entries: byKey[key] ?? [], isStaple: pantry.contains(key))
+            let isStaple = pantry.contains(FoodNames.stapleKey(key))
+            let line = self.line(key: key, entries: byKey[key] ?? [], isStaple: isStaple)
             let drop = (line.checked && !request.includeChecked) || (line.pantry && !request.includePantry)
             if drop { leftOut.append(line) } else { kept.append(line) }
         }
@@ -183,22 +211,42 @@ struct Assembler {
     }
 
     private func line(key: String, entries all: [PlanEntry], isStaple: Bool) -> PlanLine {
-        let listEntries = all.filter(\.fromList)
-        let checked = !listEntries.isEmpty && listEntries.count == all.count && listEntries.allSatisfy(\.checked)
-        // In a line still to buy, what is already in the basket is not.
-        let entries = checked || request.includeChecked ? all : all.filter { !$0.checked }
+        // Only list items are ever ticked, so a line is all ticked when
+        // every entry is a ticked list item.
+        let checked = all.allSatisfy(\.checked)
+        // In a line still to buy, what is already in the basket is not, also
+        // when ticked lines are kept (share, the list page): the ticked
+        // entries are set apart, never added to what is left to buy.
+        let entries = checked ? all : all.filter { !$0.checked }
+        let ticked = checked ? [] : all.filter(\.checked)
         let first = entries.first ?? all[0]
         var notes: [String] = []
         for note in entries.compactMap(\.note) where !notes.contains(note) { notes.append(note) }
         if entries.allSatisfy(\.optional) { notes.append("optional") }
+        let amounts = PlanAmount.merged(entries.compactMap(\.amount)).map(\.wholeIfCounted)
         return PlanLine(
-            name: first.name, key: key, amounts: PlanAmount.merged(entries.compactMap(\.amount)),
+            name: Self.name(entries, first: first.name, amounts: amounts), key: key, amounts: amounts,
             provenance: entries.map { Provenance(source: $0.source, amount: $0.amount, location: $0.location) },
             categoryID: first.categoryID, storeID: first.storeID, checked: checked,
             priority: entries.map(\.priority).min() ?? .normal, notes: notes, total: Self.sum(entries.map(\.cost)),
             pantry: isStaple && !entries.contains { $0.fromList && !$0.checked },
-            items: entries.compactMap(\.item)
+            items: all.compactMap(\.item), ticked: PlanAmount.merged(ticked.compactMap(\.amount)),
+            hasTicked: !ticked.isEmpty
         )
+    }
+
+    /// The name as first written, unless the line is a count that another
+    /// spelling agrees with in number: "5 limes", not "5 lime", when one
+    /// recipe wrote "lime" and another "limes".
+    private static func name(_ entries: [PlanEntry], first: String, amounts: [PlanAmount]) -> String {
+        guard amounts.count == 1, let count = amounts.first, count.unit == nil, count.unitName == nil else { return first }
+        let plural = count.quantity.upperBound > .one
+        func isPlural(_ name: String) -> Bool {
+            guard let last = name.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" }).last else { return false }
+            return ItemName.key(String(last)) != last
+        }
+        guard isPlural(first) != plural else { return first }
+        return entries.first { isPlural($0.name) == plural }?.name ?? first
     }
 
     /// Stores in config order, then unknown store ids in order, then "any

@@ -41,6 +41,15 @@ struct CrossChecker {
                 if kitchen.list(reference.target) == nil {
                     diagnostics.append(unknown(reference, "list", listIDs, extra: "lists are the files in lists/"))
                 }
+            case .servings:
+                // Shopping uses such a recipe as written (see ShoppingPlanner).
+                if let recipe = kitchen.recipe(reference.target), recipe.servings == nil {
+                    diagnostics.append(.warning(
+                        "servings-ignored",
+                        "recipe \"\(recipe.id)\" has no servings, so the servings asked for here are ignored",
+                        at: reference.location, hint: "add servings to the recipe, or remove them here"
+                    ))
+                }
             case .image:
                 let known = imageProblems[reference.target]
                 let problem = known ?? imageProblem(reference)

@@ -54,13 +54,16 @@ enum PlainTextShare {
         return line
     }
 
-    /// "1 ½ cups" as "1 1/2 cups", "2–3" as "2-3": vulgar fractions and the
-    /// range dash in ASCII (names and units keep their letters).
+    /// "1 ½ cups" as "1 1/2 cups", "2–3" as "2-3", "≈ 57 g" as "~ 57 g":
+    /// vulgar fractions, the range dash and the approximation sign in ASCII
+    /// (names and units keep their letters).
     static func asciiNumbers(_ amount: String) -> String {
         var out = ""
         for scalar in amount.unicodeScalars {
             if scalar == "–" {
                 out += "-"
+            } else if scalar == "≈" {
+                out += "~"
             } else if !scalar.isASCII, scalar.properties.numericType == .numeric,
                 let value = scalar.properties.numericValue, value > 0, value < 1
             {

@@ -59,7 +59,8 @@ public enum PlanShare {
                 for line in section.lines {
                     let box = line.checked ? (ascii ? "[x]" : "☑") : (ascii ? "[ ]" : "☐")
                     var text = [box, amounts(line, system: system, ascii: ascii), line.name].compactMap { $0 }.joined(separator: " ")
-                    if !line.notes.isEmpty { text += " (\(line.notes.joined(separator: "; ")))" }
+                    let notes = line.noteTexts(in: system).joined(separator: "; ")
+                    if !notes.isEmpty { text += " (\(ascii ? PlainTextShare.asciiNumbers(notes) : notes))" }
                     lines.append(text)
                 }
             }
@@ -80,7 +81,8 @@ public enum PlanShare {
                 for line in section.lines {
                     var text = "- [\(line.checked ? "x" : " ")] "
                     text += [amounts(line, system: system), line.name].compactMap { $0 }.map(escapeMarkdown).joined(separator: " ")
-                    if !line.notes.isEmpty { text += " (\(escapeMarkdown(line.notes.joined(separator: "; "))))" }
+                    let notes = line.noteTexts(in: system)
+                    if !notes.isEmpty { text += " (\(escapeMarkdown(notes.joined(separator: "; "))))" }
                     lines.append(text)
                 }
             }
@@ -115,13 +117,30 @@ public enum PlanShare {
                     var parts = ["\"quantity\": \(amount.quantity.description.jsonLiteral)"]
                     if let unit = amount.unit { parts.append("\"unit\": \(unit.id.jsonLiteral)") }
                     else if let name = amount.unitName { parts.append("\"unit\": \(name.jsonLiteral)") }
+                    if let size = amount.size {
+                        let unit = size.unit?.id ?? size.unitName
+                        parts.append("\"size\": " + ([size.quantity.description] + [unit].compactMap { $0 }).joined(separator: " ").jsonLiteral)
+                    }
                     return "{" + parts.joined(separator: ", ") + "}"
                 }.joined(separator: ", ") + "]",
                 "\"category\": \(line.categoryID.jsonLiteral)",
                 "\"checked\": \(line.checked)",
                 "\"priority\": \(line.priority.rawValue.jsonLiteral)",
                 "\"from\": [" + line.provenance.map { $0.source.label.jsonLiteral }.joined(separator: ", ") + "]",
+                // Each source's own scaled amount, exact: the line's amount
+                // may be rounded up to whole things.
+                "\"provenance\": [" + line.provenance.map { provenance in
+                    var parts = ["\"from\": \(provenance.source.label.jsonLiteral)"]
+                    if let amount = provenance.amount {
+                        parts.append("\"amount\": \(amount.text(in: system).jsonLiteral)")
+                        parts.append("\"quantity\": \(amount.quantity.description.jsonLiteral)")
+                    }
+                    return "{" + parts.joined(separator: ", ") + "}"
+                }.joined(separator: ", ") + "]",
             ]
+            if line.hasTicked {
+                fields.append("\"ticked\": " + line.ticked.map { $0.text(in: system) }.joined(separator: " + ").jsonLiteral)
+            }
             if let store = line.storeID { fields.append("\"store\": \(store.jsonLiteral)") }
             if !line.notes.isEmpty { fields.append("\"notes\": [" + line.notes.map(\.jsonLiteral).joined(separator: ", ") + "]") }
             if let total = line.total { fields.append("\"total\": \(decimal(total))") }

@@ -224,15 +224,23 @@ public struct PrintSheet: Sendable {
         line.amountText(in: kitchen.config.units)
     }
 
+    /// The notes, then what is ticked already ("250 g ticked").
     func notesText(_ line: PlanLine) -> String? {
-        let notes = line.notes.filter { !$0.isEmpty }
+        let notes = line.noteTexts(in: kitchen.config.units)
         return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
 
     /// Where a line came from ("Weekly groceries, Pancakes ×8"), each source
     /// once; nil for a line that only the sheet's one list asked for, which
-    /// would repeat its title on most lines.
+    /// would repeat its title on most lines. A count rounded up to whole
+    /// things names each source's exact figure ("Chili: 1, Limeade ×10: 3 ⅓").
     func fromText(_ line: PlanLine) -> String? {
+        if line.isRoundedUp {
+            return line.provenance.map { provenance in
+                [provenance.source.label, provenance.amount?.text(in: kitchen.config.units)].compactMap { $0 }
+                    .joined(separator: ": ")
+            }.joined(separator: ", ")
+        }
         var labels: [String] = []
         for provenance in line.provenance where !labels.contains(provenance.source.label) {
             labels.append(provenance.source.label)
@@ -244,9 +252,8 @@ public struct PrintSheet: Sendable {
 
     /// "Left out: salt, black pepper (pantry) · 3 ticked off"
     var leftOutText: String? {
-        let staples = Set(kitchen.config.pantry.map(ItemName.key))
-        let pantry = plan.leftOut.filter { staples.contains($0.key) }.map(\.name)
-        let ticked = plan.leftOut.count { !staples.contains($0.key) }
+        let pantry = plan.leftOut.filter(\.pantry).map(\.name)
+        let ticked = plan.leftOut.count { !$0.pantry }
         var parts: [String] = []
         if !pantry.isEmpty { parts.append("\(pantry.joined(separator: ", ")) (pantry)") }
         if ticked > 0 { parts.append("\(ticked) ticked off") }

@@ -100,7 +100,7 @@ extension SiteBuilder {
             id: "item-" + Self.slug(line.key),
             name: line.name,
             quantityText: line.amountText(in: kitchen.config.units),
-            note: line.notes.isEmpty ? nil : line.notes.joined(separator: "; "),
+            note: Self.joinedNotes(line.noteTexts(in: kitchen.config.units)),
             checked: line.checked,
             priorityHigh: line.priority == .high,
             priorityLow: line.priority == .low,
@@ -114,6 +114,10 @@ extension SiteBuilder {
             favorite: favoriteItems.contains(line.key),
             sourceText: labels.isEmpty ? nil : "for " + labels.joined(separator: ", ")
         )
+    }
+
+    private static func joinedNotes(_ notes: [String]) -> String? {
+        notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
 
     /// Checklists and collections: one group, by heading.

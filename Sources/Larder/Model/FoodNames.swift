@@ -1,0 +1,104 @@
+import LarderCore
+import LarderQuantities
+
+/// A food and its other names: "scallion" and "spring onion", "green onion".
+public struct FoodAlias: Sendable, Hashable {
+    public var name: String
+    public var aliases: [String]
+
+    public init(name: String, aliases: [String]) {
+        self.name = name
+        self.aliases = aliases
+    }
+}
+
+/// Which names are one food on a shopping sheet: the key lines merge by.
+///
+/// A key is ``ItemName/key(_:)`` (case, hyphens and plural ignored), without
+/// leading size words ("large eggs", "medium onion": a size is a note, not a
+/// product), then the name an alias stands for (built-in
+/// `Resources/foods.json`, then larder.json's `aliases`). Only names of one
+/// product are aliases: "red onion" is not "onion".
+public struct FoodNames: Sendable {
+    /// Alias key to the key of the name it stands for.
+    private var names: [String: String]
+
+    public init(_ aliases: [FoodAlias] = []) {
+        names = [:]
+        add(aliases)
+    }
+
+    /// The built-in table, `Resources/foods.json`.
+    public static let builtIn = FoodNames(load(PackageResources.foods_json))
+
+    /// Adds `aliases`; a later alias replaces an earlier one, so larder.json
+    /// overrides the built-in table.
+    public mutating func add(_ aliases: [FoodAlias]) {
+        for alias in aliases {
+            let target = Self.plainKey(alias.name)
+            // A name of its own stops being an alias of another.
+            names[target] = nil
+            for other in alias.aliases where Self.plainKey(other) != target { names[Self.plainKey(other)] = target }
+        }
+    }
+
+    /// Reads the built-in table. It ships with the binary and a test reads
+    /// it, so a malformed file is a build defect, not user input.
+    static func load(_ bytes: [UInt8]) -> [FoodAlias] {
+        guard let root = try? JSONReader.parse(bytes), let members = root["aliases"]?.object?.members else {
+            preconditionFailure("Resources/foods.json is not valid JSON with an \"aliases\" object")
+        }
+        return members.map { FoodAlias(name: $0.key, aliases: $0.value.array?.compactMap(\.string) ?? []) }
+    }
+
+    /// The key `name` merges by: "Large Eggs" → "egg", "spring onions" →
+    /// "scallion".
+    public func key(_ name: String) -> String {
+        let plain = Self.plainKey(name)
+        return names[plain] ?? plain
+    }
+
+    /// The item key without leading size words.
+    static func plainKey(_ name: String) -> String {
+        var words = ItemName.key(name).split(separator: " ")
+        while words.count > 1 {
+            if sizeWords.contains(words[0]) {
+                words.removeFirst()
+            } else if words.count > 2, words[0] == "extra", sizeWords.contains(words[1]) {
+                words.removeFirst(2)
+            } else {
+                break
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// How big one piece is: said of eggs, onions, potatoes; never a product.
+    private static let sizeWords: Set<Substring> = ["small", "medium", "large", "jumbo", "big", "smallish", "largish"]
+
+    // MARK: Pantry staples
+
+    /// Whether the pantry staple keyed `staple` covers a line keyed `key`:
+    /// the same food once words that do not change the product are dropped
+    /// (kind of salt, grade of oil, how pepper is ground: "kosher salt",
+    /// "extra virgin olive oil", "freshly ground black pepper"), and "pepper"
+    /// alone is black pepper. Any other word keeps them apart: "pepper"
+    /// never covers "red bell pepper".
+    public static func staple(_ staple: String, covers key: String) -> Bool {
+        stapleKey(staple) == stapleKey(key)
+    }
+
+    /// `key` without staple qualifiers, "pepper" read as "black pepper".
+    static func stapleKey(_ key: String) -> String {
+        let words = key.split(separator: " ").filter { !stapleQualifiers.contains($0) }
+        let joined = words.isEmpty ? key : words.joined(separator: " ")
+        return joined == "pepper" ? "black pepper" : joined
+    }
+
+    /// Words that say which salt, oil or pepper, not what it is.
+    private static let stapleQualifiers: Set<Substring> = [
+        "kosher", "sea", "fine", "coarse", "flaky", "flake", "table", "iodized", "iodised", "rock",
+        "extra", "virgin", "pure", "light", "mild", "good", "quality",
+        "freshly", "ground", "cracked", "finely", "coarsely",
+    ]
+}
