@@ -190,18 +190,20 @@
 
   // ---- Servings: amounts as the CLI writes them ---------------------------
   // A rescaled amount reads exactly as `larder share` and `larder print`
-  // write it: this is a port of QuantityDisplay.text (Sources/
-  // LarderQuantities/QuantityDisplay.swift) over Rational's arithmetic
-  // (Rational.swift), 64-bit limits and overflow fallback included, so the
-  // two agree to the character (AmountAgreementTests checks hundreds of
-  // amounts through node). Change one, change the other.
+  // write it: this is a port of QuantityDisplay (Sources/LarderQuantities/
+  // QuantityDisplay.swift) and of a one-amount line's PlanLine.amountText
+  // (Sources/Larder/Shopping/PlanAmount+Display.swift) over Rational's
+  // arithmetic (Rational.swift), 64-bit limits and overflow fallback
+  // included, so they agree to the character (ServingsAmountTests checks
+  // tens of thousands of amounts through node). Change one, change the other.
   //
   // [data-qty] holds the exact amount as written, "n/d" or "n/d-n/d";
   // [data-unit] a unit id of the table in the control's [data-units]
   // (AmountFormat.unitTable: "id|dimension|system|n/d|symbol|singular|plural;…"),
-  // or [data-unit-name] a unit Larder does not know; the control's
-  // [data-unit-system] the kitchen's `units`, when set. The amount's number
-  // goes to the element, its unit to the [data-unit-text] beside it.
+  // or [data-unit-name] a unit Larder does not know; [data-size] (with
+  // [data-size-unit] or [data-size-unit-name]) one package's size;
+  // [data-grams-per-cup] the food's density when Larder has one; the
+  // control's [data-unit-system] the kitchen's `units`, when set.
 
   var Amounts = (function () {
     // BigInt holds the 64-bit integers of Rational exactly; without it
@@ -363,6 +365,17 @@
       return { number: format(value, function (v) { return decimal(v, converted); }), value: value, unit: chosen.unit };
     }
 
+    // `base` in `unit` as a nonzero cooks' fraction within `tolerance`, or null.
+    function cooksFraction(base, unit, tolerance) {
+      var value = scaled(base, divide(R_ONE, unit.factor));
+      var thirds = unit.id === "cup" || unit.id === "lb";
+      var rounded = mapQuantity(value, function (v) { return nearestCooksFraction(v, thirds); });
+      var close = [[value.low, rounded.low], [value.high, rounded.high]].every(function (pair) {
+        return !isZero(pair[1]) && compare(magnitude(subtract(pair[1], pair[0])), multiply(tolerance, magnitude(pair[0]))) <= 0;
+      });
+      return close ? { number: format(rounded, mixed), value: rounded, unit: unit } : null;
+    }
+
     function us(base, dimension, written, converted, units) {
       var ladder = dimension === "mass"
         ? [{ unit: units.lb, from: R_ONE }, { unit: units.oz, from: R_ZERO }]
@@ -375,14 +388,8 @@
         if (compare(magnitude(base.low), multiply(ladder[i].unit.factor, ladder[i].from)) >= 0) { start = i; break; }
       }
       for (var j = start; j < ladder.length; j++) {
-        var unit = ladder[j].unit;
-        var value = scaled(base, divide(R_ONE, unit.factor));
-        var thirds = unit.id === "cup" || unit.id === "lb";
-        var rounded = mapQuantity(value, function (v) { return nearestCooksFraction(v, thirds); });
-        var close = [[value.low, rounded.low], [value.high, rounded.high]].every(function (pair) {
-          return !isZero(pair[1]) && compare(magnitude(subtract(pair[1], pair[0])), multiply(tolerance, magnitude(pair[0]))) <= 0;
-        });
-        if (close) return { number: format(rounded, mixed), value: rounded, unit: unit };
+        var shown = cooksFraction(base, ladder[j].unit, tolerance);
+        if (shown) return shown;
       }
       // The smallest unit: the nearest eighth or third, or the exact amount below ⅛.
       var smallest = ladder[ladder.length - 1].unit;
@@ -396,10 +403,18 @@
     }
 
     // QuantityDisplay.text as {number, unit}: the unit is null for a plain
-    // count, else what follows the number after one space.
-    function amount(q, unit, unitName, system, units) {
+    // count, else what follows the number after one space. `kept`: the unit
+    // to show mass or volume in whatever the system (PlanAmount.shownIn).
+    function amount(q, unit, unitName, system, units, kept) {
       if (!unit) return { number: countNumber(q), unit: unitName || null };
       if (unit.dimension === "count" || unit.dimension === "other") return { number: countNumber(q), unit: displayName(unit, q) };
+      if (kept && kept.dimension === unit.dimension && kept.id !== "tsp" && kept.id !== "tbsp") {
+        var written = scaled(q, unit.factor);
+        var inKept = kept.system === "us"
+          ? cooksFraction(written, kept, rational(1, 50)) || us(written, unit.dimension, kept, false, units)
+          : metric(written, unit.dimension, kept, false, units);
+        return { number: inKept.number, unit: displayName(inKept.unit, inKept.value) };
+      }
       var own = unit.system === "us" ? "us" : "metric";
       var target = system === "us" ? "us" : system === "metric" ? "metric" : own;
       var base = scaled(q, unit.factor);
@@ -432,16 +447,58 @@
       return table;
     }
 
-    // The amount `text` ("n/d") for `servings` of a recipe written for `base`:
-    // the quantity times servings/base, as the planner scales it.
-    function scaledAmount(text, unitID, unitName, servings, base, system, units) {
-      var q = parseQuantity(text), unit = unitID ? units[unitID] : null;
-      if (!q || (unitID && !unit) || !(base > 0)) return null;
-      var needed = unit && (unit.dimension === "mass" || unit.dimension === "volume")
-        ? (unit.dimension === "mass" ? ["kg", "g", "lb", "oz"] : ["l", "ml", "cup", "tbsp", "tsp"]) : [];
-      if (!needed.every(function (id) { return units[id]; })) return null;
-      var factor = divide(rational(servings), rational(base));
-      return amount(scaled(q, factor), unit, unitName, system, units);
+    function text(shown) { return shown.unit === null ? shown.number : shown.number + " " + shown.unit; }
+
+    // PlanAmount.wholeIfCounted: a plain count rounded up to whole things.
+    function wholeIfCounted(q, unit, unitName) {
+      if (unit || unitName) return q;
+      return mapQuantity(q, function (value) {
+        var whole = rational(wholePart(value));
+        return compare(value, whole) > 0 ? add(whole, R_ONE) : whole;
+      });
+    }
+
+    // QuantityDisplay.approximateMass: "167 g", "1.25 kg", "4.5 g".
+    function approximateMass(grams) {
+      var kilos = compare(grams.low, rational(1000)) >= 0;
+      var value = kilos ? scaled(grams, rational(1, 1000)) : grams;
+      return format(value, function (v) {
+        return decimalString(v, kilos ? 2 : compare(v, rational(10)) < 0 ? 1 : 0);
+      }) + (kilos ? " kg" : " g");
+    }
+
+    function ladderOf(unit) {
+      return !unit ? [] : unit.dimension === "mass" ? ["kg", "g", "lb", "oz"]
+        : unit.dimension === "volume" ? ["l", "ml", "cup", "tbsp", "tsp"] : [];
+    }
+
+    // One ingredient for `servings` of a recipe written for `base`, as a
+    // shopping line shows it (PlanLine.amountText): the quantity times
+    // servings/base, a plain count rounded up, in the unit written, the
+    // packages' size after it ("2 tins (800 g)"), and in a metric kitchen a
+    // volume of a food bought by weight as its weight ("≈ 340 g (3 cups)").
+    // `item`: {qty, unit, unitName, size, sizeUnit, sizeUnitName, gramsPerCup}
+    // as the page holds them; null when it cannot be read.
+    function scaledAmount(item, servings, base, system, units) {
+      var q = parseQuantity(item.qty), unit = item.unit ? units[item.unit] : null;
+      var size = item.size ? parseQuantity(item.size) : null, sizeUnit = item.sizeUnit ? units[item.sizeUnit] : null;
+      if (!q || (item.unit && !unit) || (item.size && !size) || (item.sizeUnit && !sizeUnit) || !(base > 0)) return null;
+      if (!ladderOf(unit).concat(ladderOf(sizeUnit)).every(function (id) { return units[id]; })) return null;
+      var unitName = unit ? null : item.unitName || null;
+      var amountQ = wholeIfCounted(scaled(q, divide(rational(servings), rational(base))), unit, unitName);
+      var shown = text(amount(amountQ, unit, unitName, system, units, unit));
+      if (size) {
+        var sizeName = sizeUnit ? null : item.sizeUnitName || null;
+        shown += size.range
+          ? " (" + text(amount(size, sizeUnit, sizeName, null, units, sizeUnit)) + " each)"
+          : " (" + text(amount(scaled(amountQ, size.low), sizeUnit, sizeName, null, units, sizeUnit)) + ")";
+      }
+      var perCup = item.gramsPerCup ? parseQuantity(item.gramsPerCup) : null;
+      if (system === "metric" && perCup && !perCup.range && unit && unit.dimension === "volume" && !size) {
+        var cups = scaled(amountQ, divide(unit.factor, units.cup.factor));
+        shown = "≈ " + approximateMass(scaled(cups, perCup.low)) + " (" + shown + ")";
+      }
+      return shown;
     }
 
     return { parseUnits: parseUnits, scaledAmount: scaledAmount };
@@ -457,23 +514,29 @@
     var system = control.getAttribute("data-unit-system");
 
     var quantities = all("[data-qty]", scope).map(function (element) {
-      var unitText = element.parentNode.querySelector("[data-unit-text]");
       return {
         element: element,
-        unitElement: unitText,
+        unitElement: element.parentNode.querySelector("[data-unit-text]"),
         original: element.textContent,
-        originalUnit: unitText ? unitText.textContent : null,
-        text: element.getAttribute("data-qty"),
-        unit: element.getAttribute("data-unit"),
-        unitName: element.getAttribute("data-unit-name")
+        item: {
+          qty: element.getAttribute("data-qty"),
+          unit: element.getAttribute("data-unit"),
+          unitName: element.getAttribute("data-unit-name"),
+          size: element.getAttribute("data-size"),
+          sizeUnit: element.getAttribute("data-size-unit"),
+          sizeUnitName: element.getAttribute("data-size-unit-name"),
+          gramsPerCup: element.getAttribute("data-grams-per-cup")
+        }
       };
-    }).filter(function (q) { return Amounts.scaledAmount(q.text, q.unit, q.unitName, base, base, system, units); });
+    }).filter(function (q) { return Amounts.scaledAmount(q.item, base, base, system, units) !== null; });
 
+    // Rescaled, the whole amount goes in the quantity, its unit included
+    // ("≈ 340 g (3 cups)"): the unit beside it is hidden.
     function apply(servings) {
       quantities.forEach(function (q) {
-        var shown = servings === base ? null : Amounts.scaledAmount(q.text, q.unit, q.unitName, servings, base, system, units);
-        q.element.textContent = shown ? shown.number : q.original;
-        if (q.unitElement) q.unitElement.textContent = shown && shown.unit ? shown.unit : q.originalUnit;
+        var scaledText = servings === base ? null : Amounts.scaledAmount(q.item, servings, base, system, units);
+        q.element.textContent = scaledText === null ? q.original : scaledText;
+        if (q.unitElement) q.unitElement.hidden = scaledText !== null;
         q.element.classList.toggle("is-scaled", servings !== base);
       });
       // The "Serves" fact follows, so a printed page says what it is for.

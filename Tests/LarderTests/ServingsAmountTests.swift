@@ -1,4 +1,5 @@
 import Foundation
+import Larder
 import LarderCore
 import LarderQuantities
 import Testing
@@ -14,19 +15,42 @@ import Testing
     static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let script = Repository.root.appendingPathComponent("Templates/larder.js")
 
-    /// One amount as the page holds it, and the servings to show it for.
+    /// One ingredient as the page holds it, and the servings to show it for.
     struct Case {
         var quantity: Quantity
         var unit: MeasureUnit?
         var unitName: String?
+        var size: PackageSize? = nil
+        /// The food: its density, when Larder has one, weighs volumes in a
+        /// metric kitchen.
+        var food = "thing"
         var servings: Int
         var base: Int
-        var system: MeasureUnit.System?
+        var system: UnitSystem?
 
-        /// What `larder share` and `larder print` write for it.
+        /// What `larder share` and `larder print` write for it: the line a
+        /// shopping plan makes of this one scaled ingredient.
         var expected: String {
             let factor = Rational(servings).divided(by: Rational(base)) ?? .one
-            return QuantityDisplay.text(quantity.scaled(by: factor), unit: unit, unitName: unitName, system: system)
+            let amount = PlanAmount(
+                quantity: quantity.scaled(by: factor), unit: unit, unitName: unit == nil ? unitName : nil, size: size
+            )
+            let line = PlanLine(
+                name: food, key: FoodNames.builtIn.key(food), amounts: PlanAmount.merged([amount]).map(\.wholeIfCounted),
+                provenance: [], categoryID: "other", storeID: nil, checked: false, priority: .normal, notes: [], total: nil
+            )
+            return line.amountText(in: system) ?? ""
+        }
+
+        /// As the page holds it (see SiteBuilder+Recipes).
+        var item: String {
+            let grams = unit?.dimension == .volume ? Densities.gramsPerCup(FoodNames.builtIn.key(food)) : nil
+            let fields: [String?] = [
+                AmountFormat.exactValue(quantity), unit?.id, unit == nil ? unitName : nil,
+                size.map { AmountFormat.exactValue($0.quantity) }, size?.unit?.id, size.flatMap { $0.unit == nil ? $0.unitName : nil },
+                grams.map { "\($0.numerator)/\($0.denominator)" },
+            ]
+            return "[" + fields.map { $0?.jsonLiteral ?? "null" }.joined(separator: ",") + "]"
         }
     }
 
@@ -57,13 +81,38 @@ import Testing
         (1, 4), (3, 4), (5, 4), (6, 4), (8, 4), (2, 3), (7, 3), (10, 6), (5, 6), (12, 5), (1, 999), (999, 1), (999, 7),
     ]
 
+    static let systems: [UnitSystem?] = [nil, .metric, .us]
+
     static var cases: [Case] {
         var cases: [Case] = []
         for quantity in quantities {
             for (unit, name) in units {
                 for (servings, base) in factors {
-                    for system in [nil, MeasureUnit.System.metric, .us] {
+                    for system in systems {
                         cases.append(Case(quantity: quantity, unit: unit, unitName: name, servings: servings, base: base, system: system))
+                    }
+                }
+            }
+        }
+        // Foods weighed in metric kitchens, and packages with their size.
+        let volumes = units.compactMap(\.0).filter { $0.dimension == .volume }
+        let sizes: [PackageSize] = [
+            PackageSize(quantity: .exact(400), unit: .gram), PackageSize(quantity: .exact(15), unit: .ounce),
+            PackageSize(quantity: .exact(Rational(1, 2) ?? .one), unit: .litre),
+            PackageSize(quantity: .range(400, 500), unit: .gram), PackageSize(quantity: .exact(3), unit: nil, unitName: "sheets"),
+        ]
+        for quantity in quantities.prefix(30) {
+            for (servings, base) in factors {
+                for system in systems {
+                    for food in ["flour", "sugar", "butter", "rolled oats"] {
+                        for unit in volumes {
+                            cases.append(Case(quantity: quantity, unit: unit, unitName: nil, food: food, servings: servings, base: base, system: system))
+                        }
+                    }
+                    for size in sizes {
+                        for unit in [UnitCatalog.unit(id: "can"), nil] {
+                            cases.append(Case(quantity: quantity, unit: unit, unitName: nil, size: size, servings: servings, base: base, system: system))
+                        }
                     }
                 }
             }
@@ -77,8 +126,11 @@ import Testing
         for _ in 0..<3_000 {
             guard let value = Rational(1 + next(5_000), 1 + next(64)) else { continue }
             let (unit, name) = units[next(units.count)]
-            let system = [nil, MeasureUnit.System.metric, .us][next(3)]
-            cases.append(Case(quantity: Quantity.exact(value), unit: unit, unitName: name, servings: 1 + next(40), base: 1 + next(12), system: system))
+            let system = systems[next(3)]
+            let food = ["thing", "flour", "sugar"][next(3)]
+            cases.append(Case(
+                quantity: .exact(value), unit: unit, unitName: name, food: food, servings: 1 + next(40), base: 1 + next(12), system: system
+            ))
         }
         return cases
     }
@@ -95,22 +147,16 @@ import Testing
         let input = folder.url.appendingPathComponent("cases.json")
         let table = AmountFormat.unitTable(for: UnitCatalog.all)
         let rows = cases.map { item in
-            let fields: [String] = [
-                Self.exact(item.quantity).jsonLiteral, item.unit?.id.jsonLiteral ?? "null",
-                item.unitName?.jsonLiteral ?? "null", String(item.servings), String(item.base),
-                item.system?.rawValue.jsonLiteral ?? "null",
-            ]
-            return "[" + fields.joined(separator: ",") + "]"
+            "[" + [item.item, String(item.servings), String(item.base), item.system?.rawValue.jsonLiteral ?? "null"]
+                .joined(separator: ",") + "]"
         }
         try folder.write("cases.json", "{\"units\": \(table.jsonLiteral), \"cases\": [" + rows.joined(separator: ",\n") + "]}")
         let program = """
             const { Amounts } = require(process.argv[1]);
             const input = JSON.parse(require("fs").readFileSync(process.argv[2], "utf8"));
             const units = Amounts.parseUnits(input.units);
-            const out = input.cases.map(([q, unit, name, servings, base, system]) => {
-              const shown = Amounts.scaledAmount(q, unit, name, servings, base, system, units);
-              return shown === null ? null : shown.unit === null ? shown.number : shown.number + " " + shown.unit;
-            });
+            const out = input.cases.map(([[qty, unit, unitName, size, sizeUnit, sizeUnitName, gramsPerCup], servings, base, system]) =>
+              Amounts.scaledAmount({ qty, unit, unitName, size, sizeUnit, sizeUnitName, gramsPerCup }, servings, base, system, units));
             process.stdout.write(JSON.stringify(out));
             """
         let run = try ProcessResult.run(
@@ -122,6 +168,7 @@ import Testing
         var mismatches: [String] = []
         for (item, text) in zip(cases, texts) where text != item.expected {
             mismatches.append("\(item.quantity) \(item.unit?.id ?? item.unitName ?? "") ×\(item.servings)/\(item.base) "
+                + "\(item.size.map { "size \($0.quantity) \($0.unit?.id ?? $0.unitName ?? "") " } ?? "")\(item.food) "
                 + "in \(item.system?.rawValue ?? "own"): Swift \"\(item.expected)\", larder.js \"\(text ?? "nil")\"")
         }
         #expect(mismatches.count == 0, Comment(rawValue: "\(mismatches.count) of \(cases.count) differ:\n" + mismatches.prefix(40).joined(separator: "\n")))
@@ -156,15 +203,15 @@ import Testing
 
         """
 
-    /// "[ ] garlic — 1 ½–2 ¼ cloves (Everything ×3)" → ("garlic", "1 ½–2 ¼ cloves").
-    static func printedLine(_ line: Substring) -> (name: String, amount: String)? {
+    /// "[ ] flour — ≈ 340 g (3 cups) (Everything ×8)" → ("flour", "≈ 340 g (3 cups)");
+    /// "[ ] eggs — 1 (Everything ×1: ½)" → ("eggs", "1").
+    static func printedLine(_ line: Substring, servings: Int) -> (name: String, amount: String)? {
         guard line.hasPrefix("[ ] ") else { return nil }
-        let text = line.dropFirst(4)
-        guard let dash = text.range(of: " — ") else {
-            return (String(text.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces), "")
-        }
+        var text = line.dropFirst(4)
+        if let source = text.range(of: " (Everything ×\(servings)", options: .backwards) { text = text[..<source.lowerBound] }
+        guard let dash = text.range(of: " — ") else { return (String(text), "") }
         var amount = text[dash.upperBound...]
-        for end in [", ", " ("] { if let range = amount.range(of: end) { amount = amount[..<range.lowerBound] } }
+        if let note = amount.range(of: ", ") { amount = amount[..<note.lowerBound] }
         return (String(text[..<dash.lowerBound]), String(amount))
     }
 
@@ -220,7 +267,7 @@ import Testing
             ], environment: PrintCLITests.environment)
             try #require(printed.status == 0, "\(printed.stderr)")
             let expected = Dictionary(
-                printed.stdout.split(separator: "\n").compactMap(Self.printedLine), uniquingKeysWith: { first, _ in first }
+                printed.stdout.split(separator: "\n").compactMap { Self.printedLine($0, servings: count) }, uniquingKeysWith: { first, _ in first }
             )
             #expect(expected.count == 12, "\(printed.stdout)")
             for line in shown {

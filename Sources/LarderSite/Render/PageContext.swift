@@ -466,6 +466,14 @@ struct IngredientView: Sendable, TemplateValueConvertible {
     /// as written when Larder does not know it (`unitName`).
     var unitID: String?
     var unitName: String?
+    /// One package's size ("400/1", with its unit's id or name), for "2 tins
+    /// (800 g)" once rescaled.
+    var sizeValue: String?
+    var sizeUnitID: String?
+    var sizeUnitName: String?
+    /// Grams per cup of the food, when it is measured by volume and
+    /// ``Densities`` has it: a metric kitchen shows its weight once rescaled.
+    var gramsPerCup: String?
     var unitText: String?
     var name: String
     var note: String?
@@ -479,6 +487,10 @@ struct IngredientView: Sendable, TemplateValueConvertible {
             .init("quantityValue", quantityValue),
             .init("unitID", unitID),
             .init("unitName", unitName),
+            .init("sizeValue", sizeValue),
+            .init("sizeUnitID", sizeUnitID),
+            .init("sizeUnitName", sizeUnitName),
+            .init("gramsPerCup", gramsPerCup),
             .init("unitText", unitText),
             .init("name", name),
             .init("note", note),

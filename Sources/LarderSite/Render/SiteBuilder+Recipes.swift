@@ -41,7 +41,8 @@ extension SiteBuilder {
             tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(tagSlugs.slug($0))/index.html", count: 0) },
             servings: recipe.servings,
             unitsJSON: recipe.servings == nil ? nil : AmountFormat.unitTable(
-                for: recipe.ingredientGroups.flatMap { $0.ingredients.compactMap { $0.quantity == nil ? nil : $0.unit } }
+                for: recipe.ingredientGroups.flatMap { $0.ingredients.flatMap { $0.quantity == nil ? [] : [$0.unit, $0.size?.unit] } }
+                    .compactMap { $0 }
             ),
             unitSystem: kitchen.config.units?.rawValue,
             yield: recipe.yield,
@@ -90,6 +91,11 @@ extension SiteBuilder {
             quantityValue: ingredient.quantity.map(AmountFormat.exactValue),
             unitID: ingredient.unit?.id,
             unitName: ingredient.unit == nil ? ingredient.unitName : nil,
+            sizeValue: ingredient.size.map { AmountFormat.exactValue($0.quantity) },
+            sizeUnitID: ingredient.size?.unit?.id,
+            sizeUnitName: ingredient.size.flatMap { $0.unit == nil ? $0.unitName : nil },
+            gramsPerCup: ingredient.unit?.dimension == .volume
+                ? Densities.gramsPerCup(kitchen.foods.key(ingredient.name)).map { "\($0.numerator)/\($0.denominator)" } : nil,
             unitText: unitText,
             name: ingredient.name,
             note: ingredient.note,

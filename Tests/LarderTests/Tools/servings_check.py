@@ -7,8 +7,8 @@ what each ingredient then reads:
     servings_check.py PAGE.html SERVINGS...
     {"control": true, "servings": {"6": [{"name": "flour", "amount": "1 ½ cups"}, ...]}, "errors": []}
 
-"amount" is the text of the quantity and unit before the name ("" for
-none); "control" whether the servings control is on the page and shown.
+"amount" is the text of the quantity and unit before the name, as shown
+("" for none); "control" whether the servings control is on the page and shown.
 
 Exit status: 0 when the run worked, 2 when it could not run (no Chromium,
 no Playwright).
@@ -25,7 +25,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
 
 READ = """() => Array.from(document.querySelectorAll("li.ingredient .check-label")).map(label => {
   const name = label.querySelector(".ingredient-name");
-  const parts = Array.from(label.querySelectorAll(".qty, .unit")).map(part => part.textContent);
+  const parts = Array.from(label.querySelectorAll(".qty, .unit")).filter(part => !part.hidden).map(part => part.textContent);
   return {name: name ? name.textContent : "", amount: parts.join(" ")};
 })"""
 
