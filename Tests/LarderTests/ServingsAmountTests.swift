@@ -277,4 +277,41 @@ import Testing
         let plain = try await Self.readPage(site.appendingPathComponent("recipes/plain/index.html"), servings: [3])
         #expect(!plain.control, "a recipe without servings has no servings control")
     }
+
+    /// A recipe without `servings` cannot be scaled: its page has no
+    /// servings control, and a list that asks for 6 servings of it does not
+    /// say "6 servings" (the plan ignores them; `check` warns).
+    @Test func aRecipeWithoutServingsHasNoControlAndNoServingsLabel() throws {
+        let kitchen = try TestFolder()
+        try kitchen.write("larder.json", "{\"title\": \"Servings\"}")
+        try kitchen.write("recipes/plain.md", "---\ntitle: Plain\n---\n\n## Ingredients\n\n- 2 eggs\n\n## Directions\n\n1. Cook.\n")
+        try kitchen.write("recipes/pancakes.md", "---\ntitle: Pancakes\nservings: 4\n---\n\n## Ingredients\n\n- 2 eggs\n\n## Directions\n\n1. Cook.\n")
+        try kitchen.write("lists/weekly.md", """
+            ---
+            title: Weekly
+            recipes:
+              - recipe: plain
+                servings: 6
+              - recipe: pancakes
+                servings: 8
+            ---
+
+            - [ ] bread
+
+            """)
+        let out = try TestFolder("out")
+        let site = out.url.appendingPathComponent("site")
+        let build = try ProcessResult.run(
+            Repository.binary, ["build", kitchen.url.path, "-o", site.path],
+            environment: ["LARDER_SECRET": "servings-amount-tests-secret-0123"]
+        )
+        try #require(build.status == 0, "\(build.stderr)")
+        let plain = try String(contentsOf: site.appendingPathComponent("recipes/plain/index.html"), encoding: .utf8)
+        #expect(!plain.contains("data-servings"))
+        #expect(!plain.contains("×"))
+        let list = try String(contentsOf: site.appendingPathComponent("lists/weekly/index.html"), encoding: .utf8)
+        #expect(!list.contains("6 servings"))
+        #expect(!list.contains("×6"))
+        #expect(list.contains("8 servings"))
+    }
 }
