@@ -17,7 +17,8 @@ enum AmountFormat {
     }
 
     /// Metric amounts read as decimals ("1.5 l"); everything else as the
-    /// fractions cooks use ("1 ½ tsp", "1 ½ cloves"), also once rescaled.
+    /// fractions cooks use ("1 ½ tsp", "1 ½ cloves"). Rescaled amounts follow
+    /// the shopping sheet's rules instead (larder.js, docs/site.md).
     static func isFractional(_ quantity: Quantity, unit: Unit?) -> Bool {
         unit?.system != .metric
     }
