@@ -44,7 +44,8 @@ public enum QuantityDisplay {
             if let kept = shownIn, kept.dimension == unit.dimension, kept != .teaspoon, kept != .tablespoon {
                 let base = quantity.scaled(by: unit.factor)
                 let (text, shown, shownUnit) = kept.system == .us
-                    ? asWritten(base, in: kept) ?? us(base, dimension: unit.dimension, written: kept, converted: false)
+                    ? cooksFraction(base, in: kept, tolerance: Rational(1, 50) ?? .one)
+                        ?? us(base, dimension: unit.dimension, written: kept, converted: false)
                     : metric(base, dimension: unit.dimension, written: kept, converted: false)
                 return "\(text) \(shownUnit.displayName(for: shown))"
             }
@@ -115,11 +116,7 @@ public enum QuantityDisplay {
         let tolerance = converted ? Rational(1, 10) ?? .one : Rational(1, 50) ?? .one
         let start = ladder.firstIndex { base.lowerBound.magnitude >= $0.unit.factor * $0.from } ?? ladder.count - 1
         for (unit, _) in ladder[start...] {
-            let value = base.scaled(by: Rational.one / unit.factor)
-            let rounded = map(value) { nearestCooksFraction($0, thirds: allowsThirds(unit)) }
-            let close = zip([value.lowerBound, value.upperBound], [rounded.lowerBound, rounded.upperBound])
-                .allSatisfy { end, near in !near.isZero && (near - end).magnitude <= tolerance * end.magnitude }
-            if close { return (format(rounded, mixed), rounded, unit) }
+            if let shown = cooksFraction(base, in: unit, tolerance: tolerance) { return shown }
         }
         // The smallest unit: the nearest eighth or third ("⅓ tsp"), or the
         // exact amount below ⅛ ("1/16 tsp"), where rounding would double it.
@@ -131,14 +128,12 @@ public enum QuantityDisplay {
         return (format(rounded) { $0.denominator <= 64 ? mixed($0) : decimal($0, converted: false) }, rounded, unit)
     }
 
-    /// `base` in the US unit `unit` itself, when that is a cooks' fraction
-    /// of at least ⅛ within 2% ("½ gallon", "15 oz").
-    private static func asWritten(_ base: Quantity, in unit: Unit) -> (String, Quantity, Unit)? {
+    /// `base` in `unit` as a nonzero cooks' fraction within `tolerance`.
+    private static func cooksFraction(_ base: Quantity, in unit: Unit, tolerance: Rational) -> (String, Quantity, Unit)? {
         let value = base.scaled(by: Rational.one / unit.factor)
         let rounded = map(value) { nearestCooksFraction($0, thirds: allowsThirds(unit)) }
-        let tolerance = Rational(1, 50) ?? .one
         let close = zip([value.lowerBound, value.upperBound], [rounded.lowerBound, rounded.upperBound])
-            .allSatisfy { end, near in near >= eighth && (near - end).magnitude <= tolerance * end.magnitude }
+            .allSatisfy { end, near in !near.isZero && (near - end).magnitude <= tolerance * end.magnitude }
         return close ? (format(rounded, mixed), rounded, unit) : nil
     }
 

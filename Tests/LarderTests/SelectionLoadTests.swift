@@ -91,7 +91,7 @@ import Testing
 
     @Test func aMissingRecipeIsReportedAsCheckReportsIt() throws {
         let folder = try Self.kitchen()
-        try folder.write("recipes/pizza.md", "---\ntitle: Pizza\n---\n## Ingredients\n- 1 batch [dough](doughh)\n")
+        try folder.write("recipes/pizza.md", "---\ntitle: Pizza\nservings: 2\n---\n## Ingredients\n- 1 batch [dough](doughh)\n")
         let loaded = try load(folder, lists: ["weekly"])
         let expected = try checkDiagnostics(folder, in: ["recipes/pizza.md"])
         #expect(expected.contains("unknown recipe \"doughh\""))

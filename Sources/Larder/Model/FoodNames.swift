@@ -55,7 +55,10 @@ public struct FoodNames: Sendable {
     /// "scallion".
     public func key(_ name: String) -> String {
         let plain = Self.plainKey(name)
-        return names[plain] ?? plain
+        guard let target = names[plain] else { return plain }
+        // A built-in alias of a food that larder.json made an alias of
+        // another ("roquette" → "arugula" → "rocket") goes on to that one.
+        return names[target] ?? target
     }
 
     /// The item key without leading size words.

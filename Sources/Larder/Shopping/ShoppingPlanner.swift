@@ -54,8 +54,9 @@ public enum ShoppingPlanner {
                 throw .invalidServings(recipe: recipe.id, servings: asked)
             }
             // Servings of a recipe that has none cannot scale it: asked for
-            // on the command line that is an error; in a list's `recipes` it
-            // is dropped (`larder check` warns: servings-ignored), so no "×N" label claims it.
+            // on the command line that is an error; in a list's `recipes`
+            // they are dropped (`check` warns, servings-ignored), so that no
+            // "×N" label claims them.
             if let asked = servings, recipe.servings == nil {
                 if list == nil { throw .noServings(recipe: recipe.id, servings: asked) }
                 servings = nil
