@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "LarderTests",
             dependencies: ["Larder", "LarderSite", "LarderCore", "LarderQuantities", "LarderCLI"],
-            exclude: ["Fixtures", "Tools/axe_check.py", "Tools/html_safety.py", "Tools/csp_check.py"]
+            exclude: ["Fixtures", "Tools/axe_check.py", "Tools/html_safety.py", "Tools/csp_check.py", "Tools/servings_check.py"]
         ),
     ],
     swiftLanguageModes: [.v6]

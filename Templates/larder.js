@@ -11,10 +11,12 @@
 //   [data-action=share|copy|print|clear-ticks]  buttons, rendered hidden
 //   #share-text                         textarea with the list as plain text
 //   [data-share-title]                  on the Share button
-//   [data-servings][data-base-servings] the servings control, rendered hidden;
+//   [data-servings][data-base-servings] the servings control, rendered hidden,
+//     [data-units][data-unit-system]    with the units its amounts need;
 //                                       inside it [data-servings-input],
 //                                       [data-servings-step], [data-servings-status]
-//   [data-qty] (+ [data-fractional])    quantities to rescale: "n/d" or "n/d-n/d"
+//   [data-qty] (+ [data-unit] or        amounts to rescale: "n/d" or "n/d-n/d",
+//     [data-unit-name])                 their unit beside them in [data-unit-text]
 //   [data-servings-shown]               text that shows the chosen servings
 //   form[data-search][data-search-index][data-root], [data-search-status],
 //   [data-search-results], #search-index the search page
@@ -186,102 +188,355 @@
     });
   }
 
-  // ---- Servings: exact rescaling ------------------------------------------
-  // [data-qty] holds "num/den" or "num/den-num/den" (a range); scaled values
-  // are computed as fractions of integers, then shown as cooks write them.
+  // ---- Servings: amounts as the CLI writes them ---------------------------
+  // A rescaled amount reads exactly as `larder share` and `larder print`
+  // write it: this is a port of QuantityDisplay (Sources/LarderQuantities/
+  // QuantityDisplay.swift) and of a one-amount line's PlanLine.amountText
+  // (Sources/Larder/Shopping/PlanAmount+Display.swift) over Rational's
+  // arithmetic (Rational.swift), 64-bit limits and overflow fallback
+  // included, so they agree to the character (ServingsAmountTests checks
+  // tens of thousands of amounts through node). Change one, change the other.
+  //
+  // [data-qty] holds the exact amount as written, "n/d" or "n/d-n/d";
+  // [data-unit] a unit id of the table in the control's [data-units]
+  // (AmountFormat.unitTable: "id|dimension|system|n/d|symbol|singular|plural;…"),
+  // or [data-unit-name] a unit Larder does not know; [data-size] (with
+  // [data-size-unit] or [data-size-unit-name]) one package's size;
+  // [data-grams-per-cup] the food's density when Larder has one; the
+  // control's [data-unit-system] the kitchen's `units`, when set.
 
-  function gcd(a, b) {
-    a = Math.abs(a); b = Math.abs(b);
-    while (b) { var t = a % b; a = b; b = t; }
-    return a || 1;
-  }
+  var Amounts = (function () {
+    // BigInt holds the 64-bit integers of Rational exactly; without it
+    // (browsers before 2020) the amounts stay as written.
+    if (typeof BigInt !== "function") return null;
+    var ZERO = BigInt(0), ONE = BigInt(1), TEN = BigInt(10);
+    var INT_MAX = (ONE << BigInt(63)) - ONE, INT_MIN = -(ONE << BigInt(63));
+    var MAX_DENOMINATOR = BigInt(1000000);
+    var GLYPHS = {
+      "1/4": "¼", "1/2": "½", "3/4": "¾", "1/7": "⅐", "1/9": "⅑", "1/10": "⅒", "1/3": "⅓", "2/3": "⅔",
+      "1/5": "⅕", "2/5": "⅖", "3/5": "⅗", "4/5": "⅘", "1/6": "⅙", "5/6": "⅚",
+      "1/8": "⅛", "3/8": "⅜", "5/8": "⅝", "7/8": "⅞"
+    };
 
-  function fraction(num, den) {
-    if (den < 0) { num = -num; den = -den; }
-    var divisor = gcd(num, den);
-    return { num: num / divisor, den: den / divisor };
-  }
+    // ---- Rational: lowest terms, denominator > 0, Int64 parts
 
-  function parseFraction(text) {
-    var match = /^\s*(-?\d+)(?:\/(\d+))?\s*$/.exec(text);
-    if (!match) return null;
-    var den = match[2] ? parseInt(match[2], 10) : 1;
-    if (den === 0) return null;
-    return fraction(parseInt(match[1], 10), den);
-  }
+    function abs(x) { return x < ZERO ? -x : x; }
+    function gcd(a, b) {
+      while (b !== ZERO) { var t = a % b; a = b; b = t; }
+      return a === ZERO ? ONE : a;
+    }
+    function fits(x) { return x >= INT_MIN && x <= INT_MAX; }
+    function normalised(n, d) {
+      if (d === ZERO || n === INT_MIN || d === INT_MIN) return null;
+      var divisor = gcd(abs(n), abs(d)), sign = d < ZERO ? -ONE : ONE;
+      return { n: sign * n / divisor, d: sign * d / divisor };
+    }
+    function rational(n, d) { return normalised(BigInt(n), BigInt(d === undefined ? 1 : d)); }
+    var R_ZERO = rational(0), R_ONE = rational(1), R_MAX = { n: INT_MAX, d: ONE }, R_HALF = rational(1, 2);
+    var EIGHTH = rational(1, 8);
 
-  // "3/2" → [3/2]; "2/1-3/1" → [2, 3]. The range dash sits after a digit.
-  function parseQuantity(text) {
-    var match = /^\s*(-?\d+(?:\/\d+)?)(?:\s*-\s*(\d+(?:\/\d+)?))?\s*$/.exec(String(text));
-    if (!match) return null;
-    var values = [parseFraction(match[1])];
-    if (match[2]) values.push(parseFraction(match[2]));
-    return values.every(Boolean) ? values : null;
-  }
+    function toDouble(r) { return Number(r.n) / Number(r.d); }
+    function magnitude(r) { return { n: abs(r.n), d: r.d }; }
+    function negated(r) { return { n: -r.n, d: r.d }; }
+    function isZero(r) { return r.n === ZERO; }
+    function wholePart(r) { return r.n / r.d; } // toward zero, as Int division
+    function compare(a, b) {
+      var left = a.n * b.d, right = b.n * a.d;
+      return left < right ? -1 : left > right ? 1 : 0;
+    }
 
-  function multiply(a, num, den) {
-    // Reduce crosswise first so that products stay small integers.
-    var g1 = gcd(a.num, den), g2 = gcd(num, a.den);
-    return fraction((a.num / g1) * (num / g2), (a.den / g2) * (den / g1));
-  }
+    // Rational(approximating:): what an overflowing result falls back to.
+    function approximating(value) {
+      if (isNaN(value)) return R_ZERO;
+      if (!(Math.abs(value) < 9.2e18)) return value > 0 ? R_MAX : negated(R_MAX);
+      var h0 = ZERO, h1 = ONE, k0 = ONE, k1 = ZERO, rest = value;
+      for (var step = 0; step < 64; step++) {
+        var whole = Math.floor(rest);
+        if (!(Math.abs(whole) < 9.2e18)) break;
+        var a = BigInt(whole), ah = a * h1, h2 = ah + h0, ak = a * k1, k2 = ak + k0;
+        if (!fits(ah) || !fits(h2) || !fits(ak) || !fits(k2) || k2 > MAX_DENOMINATOR) break;
+        h0 = h1; h1 = h2; k0 = k1; k1 = k2;
+        var fraction = rest - whole;
+        if (fraction < 1e-12) break;
+        rest = 1 / fraction;
+      }
+      return normalised(h1, k1) || R_ZERO;
+    }
 
-  var GLYPHS = { "1/8": "⅛", "1/4": "¼", "1/3": "⅓", "3/8": "⅜", "1/2": "½", "5/8": "⅝", "2/3": "⅔", "3/4": "¾", "7/8": "⅞" };
-  var NICE = [[0, 1], [1, 8], [1, 4], [1, 3], [3, 8], [1, 2], [5, 8], [2, 3], [3, 4], [7, 8], [1, 1]];
+    function add(a, b) {
+      var g = gcd(a.d, b.d);
+      var left = a.n * (b.d / g), right = b.n * (a.d / g), sum = left + right, base = a.d * (b.d / g);
+      var exact = fits(left) && fits(right) && fits(sum) && fits(base) ? normalised(sum, base) : null;
+      return exact || approximating(toDouble(a) + toDouble(b));
+    }
+    function subtract(a, b) { return add(a, negated(b)); }
+    function multiply(a, b) {
+      var g1 = gcd(abs(a.n), abs(b.d)), g2 = gcd(abs(b.n), abs(a.d));
+      var top = (a.n / g1) * (b.n / g2), bottom = (a.d / g2) * (b.d / g1);
+      var exact = fits(top) && fits(bottom) ? normalised(top, bottom) : null;
+      return exact || approximating(toDouble(a) * toDouble(b));
+    }
+    function divide(a, b) {
+      var reciprocal = b.n > ZERO ? { n: b.d, d: b.n } : { n: -b.d, d: -b.n };
+      return multiply(a, reciprocal);
+    }
 
-  function formatDecimal(value) {
-    var rounded = Math.round(value * 100) / 100;
-    return String(rounded);
-  }
+    // Rational.decimalString: rounded half away from zero, no trailing zeros.
+    function decimalString(r, maxDigits) {
+      var n = abs(r.n), whole = n / r.d, remainder = n % r.d, digits = [];
+      for (var i = 0; i < Math.max(0, maxDigits); i++) {
+        var shifted = remainder * TEN;
+        digits.push(shifted / r.d);
+        remainder = shifted % r.d;
+      }
+      if (remainder >= r.d - remainder) {
+        var index = digits.length - 1;
+        while (index >= 0 && digits[index] === BigInt(9)) { digits[index] = ZERO; index--; }
+        if (index >= 0) digits[index] += ONE; else whole += ONE;
+      }
+      while (digits.length && digits[digits.length - 1] === ZERO) digits.pop();
+      var sign = r.n < ZERO && (whole !== ZERO || digits.length) ? "-" : "";
+      return sign + whole.toString() + (digits.length ? "." + digits.join("") : "");
+    }
 
-  // Whole part plus the nearest fraction cooks use; exact values need no
-  // mark, the nearest one gets "≈" so nobody mistakes it for exact.
-  function formatFractional(value) {
-    var whole = Math.floor(value.num / value.den);
-    var rest = fraction(value.num - whole * value.den, value.den);
-    if (rest.num === 0) return String(whole);
-    var key = rest.num + "/" + rest.den;
-    if (GLYPHS[key]) return (whole ? whole + "\u00a0" : "") + GLYPHS[key];
-    var exact = rest.num / rest.den;
-    var best = NICE[0];
-    NICE.forEach(function (candidate) {
-      if (Math.abs(candidate[0] / candidate[1] - exact) < Math.abs(best[0] / best[1] - exact)) best = candidate;
-    });
-    if (best[0] === 0 && whole === 0) return formatDecimal(value.num / value.den);
-    if (best[0] === best[1]) return "≈\u00a0" + (whole + 1);
-    if (best[0] === 0) return "≈\u00a0" + whole;
-    return "≈\u00a0" + (whole ? whole + "\u00a0" : "") + GLYPHS[best[0] + "/" + best[1]];
-  }
+    // ---- Quantity: {low, high, range}
 
-  function formatQuantity(value, fractional) {
-    if (value.den === 1) return String(value.num);
-    return fractional ? formatFractional(value) : formatDecimal(value.num / value.den);
-  }
+    function exact(value) { return { low: value, high: value, range: false }; }
+    function mapQuantity(q, transform) {
+      return q.range ? { low: transform(q.low), high: transform(q.high), range: true } : exact(transform(q.low));
+    }
+    function scaled(q, factor) {
+      if (!q.range) return exact(multiply(q.low, factor));
+      var a = multiply(q.low, factor), b = multiply(q.high, factor);
+      return { low: compare(b, a) < 0 ? b : a, high: compare(b, a) > 0 ? b : a, range: true };
+    }
+    function format(q, number) { return q.range ? number(q.low) + "–" + number(q.high) : number(q.low); }
+    function isSingular(q) { return !q.range && compare(magnitude(q.low), R_ONE) <= 0; }
+    function displayName(unit, q) { return unit.symbol || (isSingular(q) ? unit.singular : unit.plural); }
+
+    // ---- QuantityDisplay
+
+    function decimal(value, converted) {
+      var whole = wholePart(magnitude(value));
+      var integerDigits = whole.toString().length - (whole === ZERO ? 1 : 0);
+      var digits = converted ? Math.max(0, Math.min(2, 3 - integerDigits)) : integerDigits >= 3 ? 0 : 2;
+      var text = decimalString(value, digits);
+      while (text === "0" && !isZero(value) && digits < 6) text = decimalString(value, ++digits);
+      return text;
+    }
+
+    function mixed(value) {
+      var part = magnitude({ n: value.n % value.d, d: value.d });
+      var whole = wholePart(value);
+      if (isZero(part)) return whole.toString();
+      var key = part.n + "/" + part.d, fraction = GLYPHS[key] || key;
+      return whole === ZERO ? (value.n < ZERO ? "-" : "") + fraction : whole + " " + fraction;
+    }
+
+    function countNumber(q) {
+      return format(q, function (value) {
+        var d = value.d;
+        return d === ONE || d === BigInt(2) || d === BigInt(3) || d === BigInt(4) || d === BigInt(8)
+          ? mixed(value) : decimal(value, false);
+      });
+    }
+
+    function nearestMultiple(parts, value) {
+      var scaledValue = multiply(magnitude(value), rational(parts));
+      var rounded = normalised(wholePart(add(scaledValue, R_HALF)), BigInt(parts)) || R_ZERO;
+      return value.n < ZERO ? negated(rounded) : rounded;
+    }
+
+    function nearestCooksFraction(value, thirds) {
+      var byEighths = nearestMultiple(8, value);
+      if (!thirds) return byEighths;
+      var byThirds = nearestMultiple(3, value);
+      return compare(magnitude(subtract(byThirds, value)), magnitude(subtract(byEighths, value))) < 0 ? byThirds : byEighths;
+    }
+
+    function byFactor(a, b) { return compare(b.unit.factor, a.unit.factor); }
+
+    function metric(base, dimension, written, converted, units) {
+      var ladder = (dimension === "mass" ? ["kg", "g"] : ["l", "ml"]).map(function (id) { return { unit: units[id] }; });
+      if (written.system === "metric" && !ladder.some(function (e) { return e.unit.id === written.id; })) ladder.push({ unit: written });
+      ladder.sort(byFactor);
+      var chosen = ladder.filter(function (e) { return compare(magnitude(base.low), e.unit.factor) >= 0; })[0] || ladder[ladder.length - 1];
+      var value = scaled(base, divide(R_ONE, chosen.unit.factor));
+      return { number: format(value, function (v) { return decimal(v, converted); }), value: value, unit: chosen.unit };
+    }
+
+    // `base` in `unit` as a nonzero cooks' fraction within `tolerance`, or null.
+    function cooksFraction(base, unit, tolerance) {
+      var value = scaled(base, divide(R_ONE, unit.factor));
+      var thirds = unit.id === "cup" || unit.id === "lb";
+      var rounded = mapQuantity(value, function (v) { return nearestCooksFraction(v, thirds); });
+      var close = [[value.low, rounded.low], [value.high, rounded.high]].every(function (pair) {
+        return !isZero(pair[1]) && compare(magnitude(subtract(pair[1], pair[0])), multiply(tolerance, magnitude(pair[0]))) <= 0;
+      });
+      return close ? { number: format(rounded, mixed), value: rounded, unit: unit } : null;
+    }
+
+    function us(base, dimension, written, converted, units) {
+      var ladder = dimension === "mass"
+        ? [{ unit: units.lb, from: R_ONE }, { unit: units.oz, from: R_ZERO }]
+        : [{ unit: units.cup, from: rational(1, 4) }, { unit: units.tbsp, from: R_ONE }, { unit: units.tsp, from: R_ZERO }];
+      if (written.system === "us" && !ladder.some(function (e) { return e.unit.id === written.id; })) ladder.push({ unit: written, from: R_ONE });
+      ladder.sort(byFactor);
+      var tolerance = converted ? rational(1, 10) : rational(1, 50);
+      var start = ladder.length - 1;
+      for (var i = 0; i < ladder.length; i++) {
+        if (compare(magnitude(base.low), multiply(ladder[i].unit.factor, ladder[i].from)) >= 0) { start = i; break; }
+      }
+      for (var j = start; j < ladder.length; j++) {
+        var shown = cooksFraction(base, ladder[j].unit, tolerance);
+        if (shown) return shown;
+      }
+      // The smallest unit: the nearest eighth or third, or the exact amount below ⅛.
+      var smallest = ladder[ladder.length - 1].unit;
+      var rest = mapQuantity(scaled(base, divide(R_ONE, smallest.factor)), function (end) {
+        return compare(magnitude(end), EIGHTH) < 0 ? end : nearestCooksFraction(end, true);
+      });
+      return {
+        number: format(rest, function (v) { return v.d <= BigInt(64) ? mixed(v) : decimal(v, false); }),
+        value: rest, unit: smallest
+      };
+    }
+
+    // QuantityDisplay.text as {number, unit}: the unit is null for a plain
+    // count, else what follows the number after one space. `kept`: the unit
+    // to show mass or volume in whatever the system (PlanAmount.shownIn).
+    function amount(q, unit, unitName, system, units, kept) {
+      if (!unit) return { number: countNumber(q), unit: unitName || null };
+      if (unit.dimension === "count" || unit.dimension === "other") return { number: countNumber(q), unit: displayName(unit, q) };
+      if (kept && kept.dimension === unit.dimension && kept.id !== "tsp" && kept.id !== "tbsp") {
+        var written = scaled(q, unit.factor);
+        var inKept = kept.system === "us"
+          ? cooksFraction(written, kept, rational(1, 50)) || us(written, unit.dimension, kept, false, units)
+          : metric(written, unit.dimension, kept, false, units);
+        return { number: inKept.number, unit: displayName(inKept.unit, inKept.value) };
+      }
+      var own = unit.system === "us" ? "us" : "metric";
+      var target = system === "us" ? "us" : system === "metric" ? "metric" : own;
+      var base = scaled(q, unit.factor);
+      var quarterCup = multiply(units.cup.factor, rational(1, 4));
+      var spoons = (unit.id === "tsp" || unit.id === "tbsp") && compare(base.high, quarterCup) < 0;
+      var shown = target === "us" || spoons
+        ? us(base, unit.dimension, unit, own !== "us", units)
+        : metric(base, unit.dimension, unit, own !== "metric", units);
+      return { number: shown.number, unit: displayName(shown.unit, shown.value) };
+    }
+
+    // "3/2" or "2/1-3/1" → a quantity; null for anything else.
+    function parseQuantity(text) {
+      var match = /^\s*(-?\d+)\/(\d+)(?:-(\d+)\/(\d+))?\s*$/.exec(String(text));
+      if (!match) return null;
+      var low = normalised(BigInt(match[1]), BigInt(match[2]));
+      if (!match[3]) return low && exact(low);
+      var high = normalised(BigInt(match[3]), BigInt(match[4]));
+      return low && high ? { low: low, high: high, range: true } : null;
+    }
+
+    // "g|mass|metric|1/1|g|gram|grams;kg|…" (AmountFormat.unitTable) → units by id.
+    function parseUnits(text) {
+      var table = {};
+      String(text || "").split(";").forEach(function (entry) {
+        var u = entry.split("|"), factor = parseQuantity(u[3]);
+        if (u.length !== 7 || !factor || factor.range) return;
+        table[u[0]] = { id: u[0], dimension: u[1], system: u[2], factor: factor.low, symbol: u[4] || null, singular: u[5], plural: u[6] };
+      });
+      return table;
+    }
+
+    function text(shown) { return shown.unit === null ? shown.number : shown.number + " " + shown.unit; }
+
+    // PlanAmount.wholeIfCounted: a plain count rounded up to whole things.
+    function wholeIfCounted(q, unit, unitName) {
+      if (unit || unitName) return q;
+      return mapQuantity(q, function (value) {
+        var whole = rational(wholePart(value));
+        return compare(value, whole) > 0 ? add(whole, R_ONE) : whole;
+      });
+    }
+
+    // QuantityDisplay.approximateMass: "167 g", "1.25 kg", "4.5 g".
+    function approximateMass(grams) {
+      var kilos = compare(grams.low, rational(1000)) >= 0;
+      var value = kilos ? scaled(grams, rational(1, 1000)) : grams;
+      return format(value, function (v) {
+        return decimalString(v, kilos ? 2 : compare(v, rational(10)) < 0 ? 1 : 0);
+      }) + (kilos ? " kg" : " g");
+    }
+
+    function ladderOf(unit) {
+      return !unit ? [] : unit.dimension === "mass" ? ["kg", "g", "lb", "oz"]
+        : unit.dimension === "volume" ? ["l", "ml", "cup", "tbsp", "tsp"] : [];
+    }
+
+    // One ingredient for `servings` of a recipe written for `base`, as a
+    // shopping line shows it (PlanLine.amountText): the quantity times
+    // servings/base, a plain count rounded up, in the unit written, the
+    // packages' size after it ("2 tins (800 g)"), and in a metric kitchen a
+    // volume of a food bought by weight as its weight ("≈ 340 g (3 cups)").
+    // `item`: {qty, unit, unitName, size, sizeUnit, sizeUnitName, gramsPerCup}
+    // as the page holds them; null when it cannot be read.
+    function scaledAmount(item, servings, base, system, units) {
+      var q = parseQuantity(item.qty), unit = item.unit ? units[item.unit] : null;
+      var size = item.size ? parseQuantity(item.size) : null, sizeUnit = item.sizeUnit ? units[item.sizeUnit] : null;
+      if (!q || (item.unit && !unit) || (item.size && !size) || (item.sizeUnit && !sizeUnit) || !(base > 0)) return null;
+      if (!ladderOf(unit).concat(ladderOf(sizeUnit)).every(function (id) { return units[id]; })) return null;
+      var unitName = unit ? null : item.unitName || null;
+      var amountQ = wholeIfCounted(scaled(q, divide(rational(servings), rational(base))), unit, unitName);
+      var shown = text(amount(amountQ, unit, unitName, system, units, unit));
+      if (size) {
+        var sizeName = sizeUnit ? null : item.sizeUnitName || null;
+        shown += size.range
+          ? " (" + text(amount(size, sizeUnit, sizeName, null, units, sizeUnit)) + " each)"
+          : " (" + text(amount(scaled(amountQ, size.low), sizeUnit, sizeName, null, units, sizeUnit)) + ")";
+      }
+      var perCup = item.gramsPerCup ? parseQuantity(item.gramsPerCup) : null;
+      if (system === "metric" && perCup && !perCup.range && unit && unit.dimension === "volume" && !size) {
+        var cups = scaled(amountQ, divide(unit.factor, units.cup.factor));
+        shown = "≈ " + approximateMass(scaled(cups, perCup.low)) + " (" + shown + ")";
+      }
+      return shown;
+    }
+
+    return { parseUnits: parseUnits, scaledAmount: scaledAmount };
+  })();
 
   function setUpServings(control) {
     var input = control.querySelector("[data-servings-input]");
     var base = parseInt(control.getAttribute("data-base-servings"), 10);
     var status = control.querySelector("[data-servings-status]");
     var scope = control.closest("article") || document;
-    if (!input || !(base > 0)) return;
+    if (!input || !(base > 0) || !Amounts) return;
+    var units = Amounts.parseUnits(control.getAttribute("data-units"));
+    var system = control.getAttribute("data-unit-system");
 
     var quantities = all("[data-qty]", scope).map(function (element) {
       return {
         element: element,
+        unitElement: element.parentNode.querySelector("[data-unit-text]"),
         original: element.textContent,
-        values: parseQuantity(element.getAttribute("data-qty")),
-        fractional: element.hasAttribute("data-fractional")
+        item: {
+          qty: element.getAttribute("data-qty"),
+          unit: element.getAttribute("data-unit"),
+          unitName: element.getAttribute("data-unit-name"),
+          size: element.getAttribute("data-size"),
+          sizeUnit: element.getAttribute("data-size-unit"),
+          sizeUnitName: element.getAttribute("data-size-unit-name"),
+          gramsPerCup: element.getAttribute("data-grams-per-cup")
+        }
       };
-    }).filter(function (q) { return q.values; });
+    }).filter(function (q) { return Amounts.scaledAmount(q.item, base, base, system, units) !== null; });
 
+    // Rescaled, the whole amount goes in the quantity, its unit included
+    // ("≈ 340 g (3 cups)"): the unit beside it is hidden.
     function apply(servings) {
       quantities.forEach(function (q) {
-        if (servings === base) {
-          q.element.textContent = q.original;
-        } else {
-          q.element.textContent = q.values.map(function (v) {
-            return formatQuantity(multiply(v, servings, base), q.fractional);
-          }).join("–");
-        }
+        var scaledText = servings === base ? null : Amounts.scaledAmount(q.item, servings, base, system, units);
+        q.element.textContent = scaledText === null ? q.original : scaledText;
+        if (q.unitElement) q.unitElement.hidden = scaledText !== null;
         q.element.classList.toggle("is-scaled", servings !== base);
       });
       // The "Serves" fact follows, so a printed page says what it is for.
@@ -404,6 +659,12 @@
   }
 
   // ---- Start --------------------------------------------------------------
+
+  // The tests load this file in node to hold its amounts to the CLI's.
+  if (typeof module === "object" && module && module.exports) {
+    module.exports.Amounts = Amounts;
+    return;
+  }
 
   function start() {
     document.documentElement.classList.add("js");

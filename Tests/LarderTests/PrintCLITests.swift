@@ -202,23 +202,12 @@ import Testing
     ), arguments: [("a4", "(A4)"), ("letter", "(letter)")])
     func weeklySheetPrintsOnOnePage(_ paper: String, _ pageSize: String) async throws {
         let out = try TestFolder("paper")
-        let html = out.url.appendingPathComponent("sheet.html"), pdf = out.url.appendingPathComponent("sheet.pdf")
+        let html = out.url.appendingPathComponent("sheet.html")
         let made = try runPrint(["weekly", "--dir", Repository.examples.path, "--paper", paper, "-o", html.path])
         try #require(made.status == 0, "\(made.stderr)")
-        let chrome = try await ProcessResult.runDetached(URL(fileURLWithPath: Self.chromium), [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-pdf-header-footer",
-            "--user-data-dir=\(out.url.appendingPathComponent("profile").path)",
-            "--print-to-pdf=\(pdf.path)", html.absoluteString,
-        ])
-        try #require(FileManager.default.fileExists(atPath: pdf.path), "chromium wrote no PDF (exit \(chrome.status)):\n\(chrome.stderr)")
-        let info = try ProcessResult.run(URL(fileURLWithPath: Self.poppler[0]), [pdf.path])
-        try #require(info.status == 0, "\(info.stderr)")
-        let fields = Dictionary(info.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }, uniquingKeysWith: { a, _ in a })
-        #expect(fields["Pages"] == "1", "\(paper): \(info.stdout)")
-        #expect(fields["Page size"]?.hasSuffix(pageSize) == true, "\(paper): \(info.stdout)")
+        let (pdf, fields) = try await PrintFitTests.printToPDF(html, into: out.url)
+        #expect(fields["Pages"] == "1", "\(paper): \(fields)")
+        #expect(fields["Page size"]?.hasSuffix(pageSize) == true, "\(paper): \(fields)")
 
         let text = try ProcessResult.run(URL(fileURLWithPath: Self.poppler[1]), ["-layout", pdf.path, "-"])
         let printed = text.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")

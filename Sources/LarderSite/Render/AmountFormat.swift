@@ -17,7 +17,8 @@ enum AmountFormat {
     }
 
     /// Metric amounts read as decimals ("1.5 l"); everything else as the
-    /// fractions cooks use ("1 ½ tsp", "1 ½ cloves"), also once rescaled.
+    /// fractions cooks use ("1 ½ tsp", "1 ½ cloves"). Rescaled amounts follow
+    /// the shopping sheet's rules instead (larder.js, docs/site.md).
     static func isFractional(_ quantity: Quantity, unit: Unit?) -> Bool {
         unit?.system != .metric
     }
@@ -46,6 +47,34 @@ enum AmountFormat {
         case .exact(let value): return fraction(value)
         case .range(let low, let high): return "\(fraction(low))-\(fraction(high))"
         }
+    }
+
+    /// The units the servings control's script (larder.js) needs to show
+    /// `units` as ``QuantityDisplay`` does: each unit written, and for mass
+    /// and volume the units QuantityDisplay may switch to. One unit per
+    /// `;`-separated entry, its fields split by `|`: id, dimension, system,
+    /// exact factor, symbol (or nothing), singular, plural:
+    /// `g|mass|metric|1/1|g|gram|grams;kg|mass|metric|1000/1|kg|kilogram|kilograms`.
+    /// Compact, as it goes on every recipe page with servings.
+    static func unitTable(for units: some Sequence<Unit>) -> String {
+        var table: [String: Unit] = [:]
+        for unit in units {
+            table[unit.id] = unit
+            let ladder: [Unit] = switch unit.dimension {
+            case .mass: [.kilogram, .gram, .pound, .ounce]
+            case .volume: [.litre, .millilitre, .cup, .tablespoon, .teaspoon]
+            case .count, .other: []
+            }
+            for step in ladder { table[step.id] = step }
+        }
+        return table.keys.sorted().compactMap { id in
+            table[id].map { unit in
+                [
+                    id, unit.dimension.rawValue, unit.system.rawValue, "\(unit.factor.numerator)/\(unit.factor.denominator)",
+                    unit.symbol ?? "", unit.singular, unit.plural,
+                ].joined(separator: "|")
+            }
+        }.joined(separator: ";")
     }
 
     /// "12.40 EUR", or "12.40" without a currency (to the cent, halves away

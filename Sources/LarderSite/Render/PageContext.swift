@@ -376,6 +376,11 @@ struct RecipeBody: Sendable, TemplateValueConvertible {
     var tags: [CountLink]
     /// The servings the quantities are written for (the control's start).
     var servings: Int?
+    /// The units the servings control needs (``AmountFormat/unitTable(for:)``).
+    var unitsJSON: String?
+    /// The config's `units` ("metric", "us"): rescaled amounts are shown in
+    /// it, as `larder share` and `larder print` show them.
+    var unitSystem: String?
     var yield: String?
     var times: [TimeView]
     var author: String?
@@ -404,6 +409,8 @@ struct RecipeBody: Sendable, TemplateValueConvertible {
             .init("cuisine", cuisine),
             .init("tags", tags),
             .init("servings", servings),
+            .init("unitsJSON", unitsJSON),
+            .init("unitSystem", unitSystem),
             .init("yield", yield),
             .init("times", times),
             .init("author", author),
@@ -455,8 +462,18 @@ struct IngredientView: Sendable, TemplateValueConvertible {
     /// For the servings control: exact value(s) as "num/den", e.g. "3/2" or
     /// "2/1-3/1" for a range; nil when there is no quantity.
     var quantityValue: String?
-    /// Whether the source wrote a fraction (rescaled values show fractions).
-    var fractional: Bool
+    /// The unit's id in the servings control's table ("cup"), or the unit
+    /// as written when Larder does not know it (`unitName`).
+    var unitID: String?
+    var unitName: String?
+    /// One package's size ("400/1", with its unit's id or name), for "2 tins
+    /// (800 g)" once rescaled.
+    var sizeValue: String?
+    var sizeUnitID: String?
+    var sizeUnitName: String?
+    /// Grams per cup of the food, when it is measured by volume and
+    /// ``Densities`` has it: a metric kitchen shows its weight once rescaled.
+    var gramsPerCup: String?
     var unitText: String?
     var name: String
     var note: String?
@@ -468,7 +485,12 @@ struct IngredientView: Sendable, TemplateValueConvertible {
             .init("id", id),
             .init("quantityText", quantityText),
             .init("quantityValue", quantityValue),
-            .init("fractional", fractional),
+            .init("unitID", unitID),
+            .init("unitName", unitName),
+            .init("sizeValue", sizeValue),
+            .init("sizeUnitID", sizeUnitID),
+            .init("sizeUnitName", sizeUnitName),
+            .init("gramsPerCup", gramsPerCup),
             .init("unitText", unitText),
             .init("name", name),
             .init("note", note),

@@ -31,7 +31,9 @@ extension SiteBuilder {
                 kitchen.recipe(request.recipe).map { recipe in
                     ListRecipe(
                         title: recipe.title, href: root + page(recipeFolder(recipe)),
-                        servingsText: request.servings.map { "\(AmountFormat.number(.exact($0), fractional: !$0.isInteger)) servings" }
+                        // A recipe without servings is not scaled: no "6 servings" claims it is.
+                        servingsText: recipe.servings == nil ? nil
+                            : request.servings.map { "\(AmountFormat.number(.exact($0), fractional: !$0.isInteger)) servings" }
                     )
                 }
             },

@@ -40,6 +40,11 @@ extension SiteBuilder {
             cuisine: recipe.cuisine,
             tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(tagSlugs.slug($0))/index.html", count: 0) },
             servings: recipe.servings,
+            unitsJSON: recipe.servings == nil ? nil : AmountFormat.unitTable(
+                for: recipe.ingredientGroups.flatMap { $0.ingredients.flatMap { $0.quantity == nil ? [] : [$0.unit, $0.size?.unit] } }
+                    .compactMap { $0 }
+            ),
+            unitSystem: kitchen.config.units?.rawValue,
             yield: recipe.yield,
             times: times(recipe),
             author: recipe.author,
@@ -84,7 +89,13 @@ extension SiteBuilder {
             id: "ingredient-\(number)",
             quantityText: ingredient.quantity.map { AmountFormat.number($0, fractional: fractional) },
             quantityValue: ingredient.quantity.map(AmountFormat.exactValue),
-            fractional: fractional,
+            unitID: ingredient.unit?.id,
+            unitName: ingredient.unit == nil ? ingredient.unitName : nil,
+            sizeValue: ingredient.size.map { AmountFormat.exactValue($0.quantity) },
+            sizeUnitID: ingredient.size?.unit?.id,
+            sizeUnitName: ingredient.size.flatMap { $0.unit == nil ? $0.unitName : nil },
+            gramsPerCup: ingredient.unit?.dimension == .volume
+                ? Densities.gramsPerCup(kitchen.foods.key(ingredient.name)).map { "\($0.numerator)/\($0.denominator)" } : nil,
             unitText: unitText,
             name: ingredient.name,
             note: ingredient.note,
