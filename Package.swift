@@ -86,7 +86,10 @@ let package = Package(
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
         .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema", "LarderCore"]),
         .testTarget(name: "LarderMarkdownTests", dependencies: ["LarderMarkdown"]),
-        .testTarget(name: "LarderQuantitiesTests", dependencies: ["LarderQuantities", "LarderCore"]),
+        .testTarget(
+            name: "LarderQuantitiesTests", dependencies: ["LarderQuantities", "LarderCore"],
+            exclude: ["Corpus"]
+        ),
         .testTarget(name: "LarderQRTests", dependencies: ["LarderQR"]),
         .testTarget(name: "LarderTemplateTests", dependencies: ["LarderTemplate"]),
         .testTarget(
