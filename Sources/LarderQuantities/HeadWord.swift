@@ -34,9 +34,9 @@ enum HeadWord: Sendable {
             "about", "approximately", "approx", "around", "roughly", "nearly", "almost",
             "scant", "heaping", "heaped", "generous", "rounded", "level", "good",
             "small", "medium", "large", "big", "extra-large", "jumbo", "medium-sized", "medium-size",
-            "large-sized", "small-sized", "thick", "thin",
+            "large-sized", "small-sized", "thick", "thin", "thumb-sized", "long",
         ].map { ($0, .qualifier) }
-        + ["juice", "zest", "peel", "rind", "leaves", "seeds"].map { ($0, .part) }
+        + ["juice", "zest", "peel", "rind", "leaves", "seeds", "yolks", "yolk", "whites", "white"].map { ($0, .part) }
         + ["grated", "finely", "freshly", "squeezed", "fresh", "and", "the"].map { ($0, .partModifier) }
 
     private static let kinds = words.map(\.1)

@@ -120,9 +120,23 @@ extension LineReader {
             guard let next = text.at(end), !next.isSpace, next != "(", next != ",", next != "×",
                 !isMultiplier(at: end)
             else { return .found(quantity, end: end, unit: nil) }
-            guard let unit = readUnit(at: end) else { return .none }
+            guard let unit = readUnit(at: end) else { return wholeBeforeLength(start, end) }
             return .found(quantity, end: end, unit: unit)
         }
+    }
+
+    /// "8 1/2-inch slices": the fraction belongs to the length, so the
+    /// amount is the whole number before it. Otherwise a number glued to a
+    /// word is part of it ("2-inch", "7up"): no amount.
+    private func wholeBeforeLength(_ start: Int, _ end: Int) -> Amount {
+        guard text.at(end)?.isRangeDash == true, let space = text[start..<end].firstIndex(where: \.isSpace)
+        else { return .none }
+        var whole = 0
+        for scalar in text[start..<space] {
+            guard scalar.isASCIIDigit, whole < 1_000_000 else { return .none }
+            whole = whole * 10 + Int(scalar.value - 48)
+        }
+        return whole > 0 ? .found(.exact(Rational(whole)), end: space, unit: nil) : .none
     }
 
     // MARK: Words
@@ -183,13 +197,22 @@ extension LineReader {
         return scanner.word("of", at: of) ? of + 2 : end
     }
 
-    /// "2 large cloves", "1 heaping tablespoon", "1 scant cup": a size or
-    /// qualifier between the number and a unit goes to the note. Without a
-    /// unit after it ("4 medium carrots") it is left to the name.
+    /// "2 large cloves", "1 heaping tablespoon", "1 scant cup", "1 3-inch
+    /// knob": a size or qualifier between the number and a unit goes to the
+    /// note. Without a unit after it ("4 medium carrots") it is left to the
+    /// name.
     private mutating func qualifiedUnit(at start: Int) -> UnitMatch? {
-        guard case (.qualifier, let end)? = headWord(at: start),
-            let unit = readUnit(at: text.skippingSpaces(from: end)), unit.unit != nil
-        else { return nil }
+        let end: Int
+        if case (.qualifier, let wordEnd)? = headWord(at: start) {
+            end = wordEnd
+        } else if text.at(start)?.isASCIIDigit == true, case let wordEnd = text.endOfWord(from: start),
+            text[wordEnd - 1].isLetter
+        {
+            end = wordEnd  // a length: "3-inch", "1/2-inch-thick"
+        } else {
+            return nil
+        }
+        guard let unit = readUnit(at: text.skippingSpaces(from: end)), unit.unit != nil else { return nil }
         addNote(text.string(start..<end).lowercased(), range: start..<end)
         return unit
     }

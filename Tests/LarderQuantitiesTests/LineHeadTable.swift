@@ -99,6 +99,12 @@ let headLines: [LineCase] = [
     ingredient("4 heaping teaspoons cocoa", "4", "tsp", "cocoa", note: "heaping"),
     ingredient("1 scant cup (4 ounces) hazelnuts", "1", "cup", "hazelnuts", note: "scant, 4 ounces"),
     ingredient("2 thick slices bread", "2", "slice", "bread", note: "thick"),
+    ingredient("1 3-inch knob of ginger", "1", "knob", "ginger", note: "3-inch"),
+    ingredient("8 1/2-inch slices bread", "8", "slice", "bread", note: "1/2-inch"),
+    ingredient("Thumb-sized piece of ginger", "1", "piece", "ginger", note: "thumb-sized"),
+    ingredient("Yolks from 4 eggs", "4", nil, "eggs", note: "yolks"),
+    ingredient("1 13 1/2-ounce can coconut milk", "1", "can", "coconut milk", size: "13 1/2 oz"),
+    ingredient("1 inch fresh ginger", "1", "inch", "fresh ginger"),
     // Units found in real recipes.
     ingredient("4 ribs celery", "4", "rib", "celery"),
     ingredient("2 ears corn", "2", "ear", "corn"),

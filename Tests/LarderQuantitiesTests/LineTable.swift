@@ -167,7 +167,7 @@ let ingredientLines: [LineCase] = [
     ingredient("1 slice white bread, crusts removed", "1", "slice", "white bread", note: "crusts removed"),
     ingredient("2 pieces star anise", "2", "piece", "star anise"),
     ingredient("1 piece ginger (2 cm), grated", "1", "piece", "ginger", note: "2 cm, grated"),
-    ingredient("1 thumb-sized piece ginger, grated", "1", nil, "thumb-sized piece ginger", note: "grated"),
+    ingredient("1 thumb-sized piece ginger, grated", "1", "piece", "ginger", note: "thumb-sized, grated"),
     ingredient("3 cloves garlic", "3", "clove", "garlic"),
     ingredient("1 clove garlic, crushed", "1", "clove", "garlic", note: "crushed"),
     ingredient("1 sprig rosemary", "1", "sprig", "rosemary"),
