@@ -78,6 +78,8 @@ let headLines: [LineCase] = [
     ingredient("Heaping 1 tablespoon cocoa", "1", "tbsp", "cocoa", note: "heaping"),
     ingredient("Generous pinch of salt", "1", "pinch", "salt", note: "generous"),
     ingredient("about 1/2 cup water", "1/2", "cup", "water", note: "about"),
+    ingredient("Approx. 2 cups flour", "2", "cup", "flour", note: "approx."),
+    ingredient("Can of tomatoes", "1", "can", "tomatoes"),
     // The part of a food: the food is bought.
     ingredient("Juice of 1 lime", "1", nil, "lime", note: "juice"),
     ingredient("Zest of 2 lemons", "2", nil, "lemons", note: "zest"),
