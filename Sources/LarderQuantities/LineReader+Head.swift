@@ -49,6 +49,11 @@ extension LineReader {
     /// Reads the head; returns where the name starts (`start` when there is
     /// no quantity).
     mutating func readHead(from start: Int) -> Int {
+        // "Optional: 1 tsp cornstarch": the whole line is optional.
+        if scanner.word("optional", at: start), text.at(start + 8) == ":" {
+            line.optional = true
+            return readHead(from: text.skippingSpaces(from: start + 9))
+        }
         if let phrase = leadingPhrase(at: start) {
             let saved = line
             addNote(text.string(phrase.note).lowercased(), range: phrase.note)
@@ -273,12 +278,19 @@ extension LineReader {
         if case (.qualifier, let end)? = headWord(at: inside.lowerBound) {
             inside = text.skippingSpaces(from: end)..<inside.upperBound
         }
-        if sizeAllowed, let size = measure(at: inside.lowerBound), size.range.upperBound == inside.upperBound {
+        if sizeAllowed, let size = measure(at: inside.lowerBound), endsSize(size.range.upperBound, inside.upperBound) {
             setSize(size)
         } else {
             addNote(text.trimmed(open + 1..<close))
         }
         return close + 1
+    }
+
+    /// Whether a size ending at `end` is all there is up to `limit`, or
+    /// followed by "each" ("(8 ounces each)").
+    private func endsSize(_ end: Int, _ limit: Int) -> Bool {
+        let next = text.skippingSpaces(from: end)
+        return next >= limit || (scanner.word("each", at: next) && next + 4 == limit)
     }
 
     private mutating func setSize(_ size: Measure) {
@@ -357,7 +369,12 @@ extension LineReader {
             i = text.skippingSpaces(from: i + 3)
         }
         let joined = i > connector
-        guard let more = measure(at: i), !more.hyphenated, case .exact(let amount) = more.quantity else { return start }
+        guard let more = measure(at: i), !more.hyphenated, case .exact(let amount) = more.quantity else {
+            // "plus 1 pinch": more of something that does not add is a note.
+            guard joined, !scanner.word("and", at: connector), let end = countedAmountEnd(at: i) else { return start }
+            addNote(text.trimmed(connector..<end))
+            return end
+        }
         guard let converted = UnitCatalog.convert(amount, from: more.unit, to: first), joined || more.adds(to: first)
         else {
             guard joined, !scanner.word("and", at: connector) else { return start }
@@ -368,6 +385,15 @@ extension LineReader {
         guard !overflow else { return start }
         line.quantity = .exact(sum)
         return more.range.upperBound
+    }
+
+    /// The end of an amount and its unit, of any kind, at `start`: "1
+    /// pinch", "2 sticks".
+    private func countedAmountEnd(at start: Int) -> Int? {
+        guard case .found(_, let end, let glued) = readAmount(at: start),
+            let unit = glued ?? readUnit(at: text.skippingSpaces(from: end)), unit.unit != nil
+        else { return nil }
+        return unit.range.upperBound
     }
 
     /// "200g/7oz", "200 g / 7 oz", "1 stick or 1/2 cup", "1 cup 240 ml":

@@ -112,6 +112,8 @@ extension Unit {
     public static let envelope = other("envelope", "envelopes")
     public static let sachet = other("sachet", "sachets")
     public static let punnet = other("punnet", "punnets")
+    public static let block = other("block", "blocks")
+    public static let ball = other("ball", "balls")
     /// Of ginger or a cinnamon stick: "1 inch fresh ginger".
     public static let inch = other("inch", "inches")
     /// A whole batch of a sub-recipe: "1 batch [Pizza dough](pizza-dough)".

@@ -13,6 +13,8 @@ let headLines: [LineCase] = [
     ingredient("1 cup and 2 tablespoons milk", "1 1/8", "cup", "milk"),
     // Different kinds of measure never add: the second is a note.
     ingredient("1 cup plus 2 ounces cheese", "1", "cup", "cheese", note: "plus 2 ounces"),
+    ingredient("1/2 teaspoon plus 1 pinch salt", "1/2", "tsp", "salt", note: "plus 1 pinch"),
+    ingredient("1/2 cup plus 1/3 cup cake flour", "5/6", "cup", "cake flour"),
     // Without a word between them, only a smaller unit of the same system
     // adds; the same measure in another system is a note.
     ingredient("1 cup 240 ml water", "1", "cup", "water", note: "240 ml"),
@@ -43,6 +45,10 @@ let headLines: [LineCase] = [
     ingredient("4 6 oz salmon fillets", "4", nil, "salmon fillets", size: "6 oz"),
     ingredient("2 15-ounce (426-g) cans black beans", "2", "can", "black beans", note: "426-g", size: "15 oz"),
     ingredient("1 cup (8 oz) cream", "1", "cup", "cream", note: "8 oz"),
+    ingredient("2 packages (8 ounces each) farmer cheese", "2", "pack", "farmer cheese", size: "8 oz"),
+    ingredient("1 package (½ ounce) yeast", "1", "pack", "yeast", size: "1/2 oz"),
+    ingredient("One 7-ounce block of creamed coconut", "1", "block", "creamed coconut", size: "7 oz"),
+    ingredient("1 14-oz can coconut milk", "1", "can", "coconut milk", size: "14 oz"),
     item("2 x 400g tins tomatoes", "2", "tin", "tomatoes", size: "400 g"),
     item("4 x 1 l milk", "4", nil, "milk", size: "1 l"),
     item("4 x yoghurt", "4", nil, "yoghurt"),
@@ -77,7 +83,10 @@ let headLines: [LineCase] = [
     ingredient("Scant 1 cup sugar", "1", "cup", "sugar", note: "scant"),
     ingredient("Heaping 1 tablespoon cocoa", "1", "tbsp", "cocoa", note: "heaping"),
     ingredient("Generous pinch of salt", "1", "pinch", "salt", note: "generous"),
+    ingredient("Big pinch of salt", "1", "pinch", "salt", note: "big"),
+    ingredient("A small bunch of thyme", "1", "bunch", "thyme", note: "small"),
     ingredient("about 1/2 cup water", "1/2", "cup", "water", note: "about"),
+    ingredient("Optional: 1 tsp cornstarch", "1", "tsp", "cornstarch", optional: true),
     ingredient("Approx. 2 cups flour", "2", "cup", "flour", note: "approx."),
     ingredient("Can of tomatoes", "1", "can", "tomatoes"),
     // The part of a food: the food is bought.
@@ -121,4 +130,6 @@ let headLines: [LineCase] = [
     item("1 carton eggs", "1", "carton", "eggs"),
     item("1 punnet strawberries", "1", "punnet", "strawberries"),
     item("2 ribs", "2", nil, "ribs"),
+    ingredient("1 ball pizza dough", "1", "ball", "pizza dough"),
+    ingredient("1 block tofu", "1", "block", "tofu"),
 ]
