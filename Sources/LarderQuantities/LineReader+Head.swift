@@ -106,7 +106,7 @@ extension LineReader {
             line.quantityRange = start..<end
             if let unit { return accept(unit) }
             if let next = readMultipliedSize(after: end) { return next }
-            i = end
+            i = readOrMore(after: end)
         }
         i = readSizeOrNote(from: i)  // "1 (14 oz) can", "1 28-oz can"
         let unitStart = text.skippingSpaces(from: i)
@@ -185,6 +185,17 @@ extension LineReader {
         default:
             return nil
         }
+    }
+
+    /// "8 or more slices", "2 or so cups": the words are a note.
+    private mutating func readOrMore(after end: Int) -> Int {
+        let or = text.skippingSpaces(from: end)
+        guard or > end, scanner.word("or", at: or) else { return end }
+        let word = text.skippingSpaces(from: or + 2)
+        let length = scanner.word("more", at: word) || scanner.word("less", at: word) ? 4 : scanner.word("so", at: word) ? 2 : 0
+        guard word > or + 2, length > 0 else { return end }
+        addNote(or..<word + length)
+        return word + length
     }
 
     /// The end of "and a half" at `start`, or `nil`.

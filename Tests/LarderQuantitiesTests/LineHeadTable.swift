@@ -41,6 +41,9 @@ let headLines: [LineCase] = [
     ingredient("2 28-ounce cans crushed tomatoes", "2", "can", "crushed tomatoes", size: "28 oz"),
     ingredient("4 9-ounce boxes spinach", "4", "box", "spinach", size: "9 oz"),
     ingredient("1 2-pound beef tenderloin roast", "1", nil, "beef tenderloin roast", size: "2 lb"),
+    ingredient("1 8-10 pound goose", "1", nil, "goose", size: "8-10 lb"),
+    ingredient("1 (3½ to 4 pound) chicken", "1", nil, "chicken", size: "3 1/2-4 lb"),
+    item("1 x 2 kg bag flour", "1", "bag", "flour", size: "2 kg"),
     ingredient("Four 7-ounce swordfish steaks", "4", nil, "swordfish steaks", size: "7 oz"),
     ingredient("4 6 oz salmon fillets", "4", nil, "salmon fillets", size: "6 oz"),
     ingredient("2 15-ounce (426-g) cans black beans", "2", "can", "black beans", note: "426-g", size: "15 oz"),
@@ -77,6 +80,8 @@ let headLines: [LineCase] = [
     ingredient("2–3 cloves garlic", "2-3", "clove", "garlic"),
     ingredient("2 to 3 tablespoons water", "2-3", "tbsp", "water"),
     ingredient("1 or 1/2 lemon", "1", nil, "or 1/2 lemon"),
+    ingredient("8 or more slices bread", "8", "slice", "bread", note: "or more"),
+    ingredient("2 or so cups stock", "2", "cup", "stock", note: "or so"),
     // Leading words, kept as a note.
     ingredient("About 2 cups flour", "2", "cup", "flour", note: "about"),
     ingredient("Approximately 1 cup milk", "1", "cup", "milk", note: "approximately"),
@@ -95,6 +100,7 @@ let headLines: [LineCase] = [
     ingredient("Juice and zest of 1 orange", "1", nil, "orange", note: "juice and zest"),
     ingredient("Grated zest of 1 lemon", "1", nil, "lemon", note: "grated zest"),
     ingredient("Juice of half a lemon", "1/2", nil, "lemon", note: "juice"),
+    ingredient("Juice and grated rind of one orange", "1", nil, "orange", note: "juice and grated rind"),
     ingredient("Juice of a lime", "1", nil, "lime", note: "juice"),
     ingredient("Leaves from 1 sprig rosemary", "1", "sprig", "rosemary", note: "leaves"),
     // A measure with no number is one of it.

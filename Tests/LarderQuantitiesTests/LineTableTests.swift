@@ -44,7 +44,9 @@ struct LineTableTests {
         if let recipe = line.recipe { #expect(text(line.recipeRange)?.contains(recipe) == true) }
         if let size = line.size, let unit = size.unit, let written = text(line.sizeRange) {
             #expect(written.first?.isNumber == true)
-            #expect(UnitCatalog.unit(named: String(written.drop { !$0.isLetter })) == unit)
+            // The unit is written after the last digit: "400 g", "15-ounce", "3½ to 4 pound".
+            let unitText = String(written.reversed().prefix { !$0.isNumber }.reversed())
+            #expect(UnitCatalog.unit(named: unitText.trimmingPrefix { $0 == "-" || $0 == " " }.description) == unit)
         }
     }
 }
