@@ -48,11 +48,12 @@ extension LineReader {
 
     /// Reads the head; returns where the name starts (`start` when there is
     /// no quantity).
-    mutating func readHead(from start: Int) -> Int {
-        // "Optional: 1 tsp cornstarch": the whole line is optional.
-        if scanner.word("optional", at: start), text.at(start + 8) == ":" {
+    mutating func readHead(from lineStart: Int) -> Int {
+        var start = lineStart
+        // "Optional: 1 tsp cornstarch": the whole ingredient is optional.
+        while kind == .ingredient, scanner.word("optional", at: start), text.at(start + 8) == ":" {
             line.optional = true
-            return readHead(from: text.skippingSpaces(from: start + 9))
+            start = text.skippingSpaces(from: start + 9)
         }
         if let phrase = leadingPhrase(at: start) {
             let saved = line

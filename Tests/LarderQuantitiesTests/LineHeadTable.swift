@@ -92,6 +92,8 @@ let headLines: [LineCase] = [
     ingredient("A small bunch of thyme", "1", "bunch", "thyme", note: "small"),
     ingredient("about 1/2 cup water", "1/2", "cup", "water", note: "about"),
     ingredient("Optional: 1 tsp cornstarch", "1", "tsp", "cornstarch", optional: true),
+    ingredient("Optional: red wine vinegar", nil, nil, "red wine vinegar", optional: true),
+    item("Optional: stickers", nil, nil, "Optional: stickers"),
     ingredient("Approx. 2 cups flour", "2", "cup", "flour", note: "approx."),
     ingredient("Can of tomatoes", "1", "can", "tomatoes"),
     // The part of a food: the food is bought.
