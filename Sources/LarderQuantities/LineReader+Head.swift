@@ -55,21 +55,25 @@ extension LineReader {
             line.optional = true
             start = text.skippingSpaces(from: start + 9)
         }
-        if let phrase = leadingPhrase(at: start) {
+        // The first word is looked up once: it may lead ("About"), count
+        // ("One") or be neither.
+        let first = headWord(at: start)
+        if let phrase = leadingPhrase(at: start, first: first) {
             let saved = line
             addNote(text.string(phrase.note).lowercased(), range: phrase.note)
-            if let end = readAmountAndUnit(at: phrase.next, bareMeasure: !phrase.ofAFood) { return end }
+            let word = headWord(at: phrase.next)
+            if let end = readAmountAndUnit(at: phrase.next, word: word, bareMeasure: !phrase.ofAFood) { return end }
             line = saved  // "Large eggs": no amount follows, so the word is the name's
         }
-        return readAmountAndUnit(at: start, bareMeasure: true) ?? start
+        return readAmountAndUnit(at: start, word: first, bareMeasure: true) ?? start
     }
 
     /// "About", "Generous", "Juice of", "Finely grated zest of": words
     /// before the amount kept as a note; `next` is where the amount starts.
-    private func leadingPhrase(at start: Int) -> (note: Range<Int>, next: Int, ofAFood: Bool)? {
+    private func leadingPhrase(at start: Int, first: (word: HeadWord, end: Int)?) -> (note: Range<Int>, next: Int, ofAFood: Bool)? {
         var (i, noteEnd, sawPart, sawModifier) = (start, start, false, false)
         words: for _ in 0..<5 {
-            guard let (word, end) = headWord(at: i) else { break }
+            guard let (word, end) = i == start ? first : headWord(at: i) else { break }
             switch word {
             case .qualifier where !sawPart && !sawModifier: break
             case .part: sawPart = true
@@ -87,12 +91,13 @@ extension LineReader {
         return (start..<noteEnd, text.skippingSpaces(from: i + length), true)
     }
 
-    /// The amount, the size and the unit from `start`; where the name
-    /// starts, or `nil` when there is no amount. With `bareMeasure`, a
-    /// measure with no number is one of it ("Pinch of salt").
-    private mutating func readAmountAndUnit(at start: Int, bareMeasure: Bool) -> Int? {
+    /// The amount, the size and the unit from `start`, where `word` (the
+    /// head word there, if any) stands; where the name starts, or `nil`
+    /// when there is no amount. With `bareMeasure`, a measure with no
+    /// number is one of it ("Pinch of salt").
+    private mutating func readAmountAndUnit(at start: Int, word: (word: HeadWord, end: Int)?, bareMeasure: Bool) -> Int? {
         var amount = readAmount(at: start)
-        if case .none = amount, let word = wordAmount(at: start) {
+        if case .none = amount, let word = wordAmount(word) {
             amount = .found(word.quantity, end: word.end, unit: nil)
         }
         var i: Int
@@ -159,8 +164,8 @@ extension LineReader {
     /// An amount written in words: "One", "Two", "a", "an", "half a", "a
     /// half", "a couple of", "one and a half". Only before something else:
     /// a line that is just "One" has a name, not an amount.
-    private func wordAmount(at start: Int) -> (quantity: Quantity, end: Int)? {
-        guard let (word, end) = headWord(at: start) else { return nil }
+    private func wordAmount(_ found: (word: HeadWord, end: Int)?) -> (quantity: Quantity, end: Int)? {
+        guard let (word, end) = found else { return nil }
         let next = text.skippingSpaces(from: end)
         guard next > end, next < text.count else { return nil }
         let half = Rational(unchecked: 1, 2)
@@ -313,7 +318,7 @@ extension LineReader {
     /// A number and a mass or volume unit at `start`: "400g", "400 g",
     /// "15-ounce", "28-oz", "2 tablespoons".
     func measure(at start: Int) -> Measure? {
-        guard case .found(let quantity, let end) = scanner.quantity(at: start) else { return nil }
+        guard startsNumber(at: start), case .found(let quantity, let end) = scanner.quantity(at: start) else { return nil }
         var unitStart = end
         let hyphenated = text.at(end)?.isRangeDash == true && text.at(end + 1)?.isLetter == true
         if hyphenated {
@@ -325,6 +330,15 @@ extension LineReader {
             unit.dimension == .mass || unit.dimension == .volume
         else { return nil }
         return Measure(quantity: quantity, unit: unit, range: start..<match.range.upperBound, hyphenated: hyphenated)
+    }
+
+    /// Whether a number may start at `start`: asked after every unit and
+    /// before every name, where the answer is mostly no, so it is answered
+    /// without the scanner.
+    func startsNumber(at start: Int) -> Bool {
+        guard let scalar = text.at(start) else { return false }
+        return scalar.isASCIIDigit || scalar.vulgarFraction != nil
+            || (scalar == "." && text.at(start + 1)?.isASCIIDigit == true)
     }
 
     /// Skips "x" in "2x bread", "2 x bread", "2 × bread", "1x120g".
@@ -371,7 +385,9 @@ extension LineReader {
             case .exact(let value) = line.quantity
         else { return start }
         let connector = text.skippingSpaces(from: start)
-        guard connector > start || text.at(connector) == "+" else { return start }
+        guard let next = text.at(connector), connector > start || next == "+",
+            next == "+" || next.isLetter || startsNumber(at: connector)
+        else { return start }
         var i = connector
         if text.at(i) == "+" {
             i = text.skippingSpaces(from: i + 1)

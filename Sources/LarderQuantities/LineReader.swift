@@ -124,7 +124,9 @@ struct LineReader {
     /// "2 3 eggs": a second amount where the name should start was not
     /// read; the line is read as written, with a warning.
     private mutating func checkLeftoverAmount(at start: Int) {
-        guard unsure == nil, line.quantity != nil, line.problems.isEmpty, case .found = readAmount(at: start) else { return }
+        guard unsure == nil, line.quantity != nil, line.problems.isEmpty, startsNumber(at: start),
+            case .found = readAmount(at: start)
+        else { return }
         unsure = (start, "a second amount was not read")
     }
 
