@@ -1,10 +1,11 @@
 // The head of a line: its amount and unit, the size of what it counts, and
 // the words around them that are notes. Grammar (docs/format.md, "Amounts"):
 //
-//   head     = [words "of"] amount [size] [qualifier] [unit [more] [other]]
-//            | [qualifier] measure ["of"]              "Pinch of salt"
-//   words    = qualifiers ("About", "Scant") or a part ("Juice of", "Zest of")
+//   head     = ["Optional:"] [leading] amount [open] [size] [qualifier] [unit [more] [other] ["of"]]
+//            | ["Optional:"] [qualifier] measure ["of"]   "Pinch of salt"
+//   leading  = qualifiers ("About", "Scant") or a part ("Juice of", "Zest of")
 //   amount   = number | range | number word ("One", "a", "half a", "a couple of")
+//   open     = "or more" | "or less" | "or so"
 //   size     = ["x"] number unit | "(" number unit ")" | number "-" unit
 //   more     = ["plus" | "+" | "and"] number unit      "1 cup plus 2 tablespoons"
 //   other    = "/" number unit | "or" number unit | "(" note ")"
