@@ -7,7 +7,7 @@
 //   amount   = number | range | number word ("One", "a", "half a", "a couple of")
 //   open     = "or more" | "or less" | "or so"
 //   size     = ["x"] number unit | "(" number unit ")" | number "-" unit
-//   more     = ["plus" | "+" | "and"] number unit      "1 cup plus 2 tablespoons"
+//   more     = ["plus" | "+" | "and" | "minus" | "less"] number unit   "1 cup plus 2 tablespoons"
 //   other    = "/" number unit | "or" number unit | "(" note ")"
 extension LineReader {
     /// What a number at the start of a line turned out to be.
@@ -379,7 +379,7 @@ extension LineReader {
     }
 
     /// "1 cup plus 2 tablespoons", "1 tablespoon + 1 teaspoon", "1 lb 2
-    /// oz": one amount, in the first unit. Amounts of different kinds do
+    /// oz", "3 cups minus 2 tablespoons": one amount, in the first unit. Amounts of different kinds do
     /// not add: "plus 2 oz" after cups is kept as a note.
     private mutating func readCompound(from start: Int) -> Int {
         guard let first = line.unit, first.dimension == .mass || first.dimension == .volume,
@@ -390,12 +390,16 @@ extension LineReader {
             next == "+" || next.isLetter || startsNumber(at: connector)
         else { return start }
         var i = connector
+        var minus = false
         if text.at(i) == "+" {
             i = text.skippingSpaces(from: i + 1)
         } else if scanner.word("plus", at: i) {
             i = text.skippingSpaces(from: i + 4)
         } else if scanner.word("and", at: i) {
             i = text.skippingSpaces(from: i + 3)
+        } else if scanner.word("minus", at: i) || scanner.word("less", at: i) {
+            minus = true
+            i = text.skippingSpaces(from: i + (text.at(i)?.lowercases(to: "m") == true ? 5 : 4))
         }
         let joined = i > connector
         guard let more = measure(at: i), !more.hyphenated, case .exact(let amount) = more.quantity else {
@@ -410,8 +414,8 @@ extension LineReader {
             addNote(text.trimmed(connector..<more.range.upperBound))
             return more.range.upperBound
         }
-        let (sum, overflow) = value.addingReportingOverflow(converted)
-        guard !overflow else { return start }
+        let (sum, overflow) = minus ? value.subtractingReportingOverflow(converted) : value.addingReportingOverflow(converted)
+        guard !overflow, sum > .zero else { return start }
         line.quantity = .exact(sum)
         return more.range.upperBound
     }

@@ -11,6 +11,10 @@ let headLines: [LineCase] = [
     ingredient("1 lb 2 oz beef", "1 1/8", "lb", "beef"),
     ingredient("1 kg 500 g potatoes", "1 1/2", "kg", "potatoes"),
     ingredient("1 cup and 2 tablespoons milk", "1 1/8", "cup", "milk"),
+    ingredient("3 cups minus 2 tablespoons flour", "2 7/8", "cup", "flour"),
+    ingredient("1 cup less 2 tablespoons water", "7/8", "cup", "water"),
+    ingredient("6 1/2-pound slices of veal shank", "6", "slice", "veal shank", size: "1/2 lb"),
+    ingredient("1-1 1/2 pound lobster", "1-1 1/2", "lb", "lobster"),
     // Different kinds of measure never add: the second is a note.
     ingredient("1 cup plus 2 ounces cheese", "1", "cup", "cheese", note: "plus 2 ounces"),
     ingredient("1/2 teaspoon plus 1 pinch salt", "1/2", "tsp", "salt", note: "plus 1 pinch"),
