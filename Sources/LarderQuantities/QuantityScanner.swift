@@ -2,7 +2,7 @@
 ///
 /// Grammar of a number: `2`, `0.5`, `.5`, `3/4`, `1 1/2`, `1-1/2` (the US
 /// cookbook mixed form), `½`, `1½`, `1 ½`. A quantity is a number or a range
-/// of two: `1-2`, `1–2`, `1 - 2`, `1 to 2`.
+/// of two: `1-2`, `1–2`, `1 - 2`, `1 to 2`, `2 or 3`.
 struct QuantityScanner {
     enum Scan<Value> {
         /// Nothing number-like starts here.
@@ -41,6 +41,13 @@ struct QuantityScanner {
         } else if afterLow > lowEnd, word("to", at: afterLow) {
             let candidate = text.skippingSpaces(from: afterLow + 2)
             if candidate > afterLow + 2, case .found = number(at: candidate) { highStart = candidate }
+        } else if afterLow > lowEnd, word("or", at: afterLow) {
+            // "2 or 3 cloves" is a range; "1 or 1/2" is not one, and only
+            // the first number is read.
+            let candidate = text.skippingSpaces(from: afterLow + 2)
+            if candidate > afterLow + 2, case .found(let high, _) = number(at: candidate), low < high {
+                highStart = candidate
+            }
         }
         guard let highStart else { return checkedNonZero(.exact(low), start: start, end: lowEnd) }
         switch number(at: highStart) {

@@ -91,6 +91,31 @@ extension Unit {
     public static let stick = other("stick", "sticks")
     public static let handful = other("handful", "handfuls")
     public static let loaf = other("loaf", "loaves")
+    // Measured on real recipes (NYT, Cookstr): words that stand where a
+    // unit does, before the food ("4 ribs celery", "2 ears corn"). Each
+    // alone is still a name ("2 ribs"): see LineReader.finish.
+    public static let rib = other("rib", "ribs")
+    public static let ear = other("ear", "ears")
+    public static let fillet = other("fillet", "fillets")
+    public static let strip = other("strip", "strips")
+    public static let sheet = other("sheet", "sheets")
+    public static let leaf = other("leaf", "leaves")
+    public static let rasher = other("rasher", "rashers")
+    public static let cube = other("cube", "cubes")
+    public static let bulb = other("bulb", "bulbs")
+    public static let knob = other("knob", "knobs")
+    public static let splash = other("splash", "splashes")
+    public static let scoop = other("scoop", "scoops")
+    public static let tub = other("tub", "tubs")
+    public static let carton = other("carton", "cartons")
+    public static let container = other("container", "containers")
+    public static let envelope = other("envelope", "envelopes")
+    public static let sachet = other("sachet", "sachets")
+    public static let punnet = other("punnet", "punnets")
+    public static let block = other("block", "blocks")
+    public static let ball = other("ball", "balls")
+    /// Of ginger or a cinnamon stick: "1 inch fresh ginger".
+    public static let inch = other("inch", "inches")
     /// A whole batch of a sub-recipe: "1 batch [Pizza dough](pizza-dough)".
     public static let batch = other("batch", "batches")
 }

@@ -12,6 +12,8 @@ public enum UnitCatalog {
         .dozen,
         .pinch, .dash, .drop, .clove, .can, .tin, .jar, .bottle, .bunch, .slice, .piece, .pack,
         .bag, .box, .head, .sprig, .stalk, .stick, .handful, .loaf, .batch,
+        .rib, .ear, .fillet, .strip, .sheet, .leaf, .rasher, .cube, .bulb, .knob, .splash, .scoop,
+        .tub, .carton, .container, .envelope, .sachet, .punnet, .block, .ball, .inch,
     ]
 
     /// Every name of every unit, normalised by ``key(_:)``.

@@ -18,6 +18,8 @@ struct LineCase: Sendable, CustomTestStringConvertible {
     var priority: String?
     var recipe: String?
     var optional = false
+    /// The package size as "400 g": quantity and unit id.
+    var size: String? = nil
 
     var testDescription: String { "\(kind == .item ? "item" : "ingredient"): \(text)" }
 
@@ -28,18 +30,18 @@ struct LineCase: Sendable, CustomTestStringConvertible {
 
 func item(
     _ text: String, _ quantity: String?, _ unit: String?, _ name: String, note: String? = nil,
-    store: String? = nil, category: String? = nil, priority: String? = nil
+    store: String? = nil, category: String? = nil, priority: String? = nil, size: String? = nil
 ) -> LineCase {
     LineCase(
         kind: .item, text: text, quantity: quantity, unit: unit, name: name, note: note,
-        store: store, category: category, priority: priority)
+        store: store, category: category, priority: priority, size: size)
 }
 
 func ingredient(
     _ text: String, _ quantity: String?, _ unit: String?, _ name: String, note: String? = nil,
-    recipe: String? = nil, optional: Bool = false
+    recipe: String? = nil, optional: Bool = false, size: String? = nil
 ) -> LineCase {
     LineCase(
         kind: .ingredient, text: text, quantity: quantity, unit: unit, name: name, note: note,
-        recipe: recipe, optional: optional)
+        recipe: recipe, optional: optional, size: size)
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Line table")
 struct LineTableTests {
-    @Test(arguments: itemLines + ingredientLines)
+    @Test(arguments: itemLines + ingredientLines + headLines)
     func readsLine(_ expected: LineCase) {
         let line = expected.parse()
         #expect(line.problems == [])
@@ -16,6 +16,7 @@ struct LineTableTests {
         #expect(line.priority == expected.priority)
         #expect(line.recipe == expected.recipe)
         #expect(line.optional == expected.optional)
+        #expect(line.size.map { "\($0.quantity) \($0.unit?.id ?? "?")" } == expected.size)
     }
 
     @Test func tableIsLargeEnough() {
@@ -23,7 +24,7 @@ struct LineTableTests {
     }
 
     /// Every range points at the text it stands for.
-    @Test(arguments: itemLines + ingredientLines)
+    @Test(arguments: itemLines + ingredientLines + headLines)
     func rangesPointAtTheirText(_ expected: LineCase) {
         let line = expected.parse()
         let scalars = Array(expected.text.unicodeScalars)
@@ -41,5 +42,11 @@ struct LineTableTests {
         if let category = line.category { #expect(text(line.categoryRange) == "#" + category) }
         if let priority = line.priority { #expect(text(line.priorityRange) == "!" + priority) }
         if let recipe = line.recipe { #expect(text(line.recipeRange)?.contains(recipe) == true) }
+        if let size = line.size, let unit = size.unit, let written = text(line.sizeRange) {
+            #expect(written.first?.isNumber == true)
+            // The unit is written after the last digit: "400 g", "15-ounce", "3½ to 4 pound".
+            let unitText = String(written.reversed().prefix { !$0.isNumber }.reversed())
+            #expect(UnitCatalog.unit(named: unitText.trimmingPrefix { $0 == "-" || $0 == " " }.description) == unit)
+        }
     }
 }
