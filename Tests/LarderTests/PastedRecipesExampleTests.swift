@@ -161,4 +161,21 @@ import Testing
         let limeade = lines.flatMap { $0["provenance"]?.array ?? [] }.first { $0["from"]?.string == "Limeade ×10" && $0["quantity"]?.string == "3 1/3" }
         #expect(limeade?["amount"]?.string == "3 ⅓", "\(result.stdout)")
     }
+
+    /// The recipe's own page and its plain text say what the sheet says of a
+    /// line: the packages' size, and every food a line names.
+    @Test func theRecipePageKeepsSizesAndEveryFood() throws {
+        let folder = try TestFolder("pasted-site")
+        let output = folder.url.appendingPathComponent("_site")
+        let build = try ProcessResult.run(Repository.binary, ["build", Self.folder.path, "-o", output.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let text = try String(contentsOf: output.appendingPathComponent("recipes/chili.txt"), encoding: .utf8)
+        for line in ["• 1 can (15 oz) black beans, drained", "• 2 tins (800 g) chopped tomatoes", "• Salt and pepper, to taste"] {
+            #expect(text.contains(line + "\n"), "\(line)\n\(text)")
+        }
+        let page = try String(contentsOf: output.appendingPathComponent("recipes/chili/index.html"), encoding: .utf8)
+        #expect(page.contains(#"<span class="unit" data-unit-text>tins (800 g)</span>"#), "\(page)")
+        #expect(page.contains(#"<span class="ingredient-name">Salt and pepper</span>"#), "\(page)")
+        #expect(page.contains(#""1 can (15 oz) black beans, drained""#), "JSON-LD: \(page)")
+    }
 }

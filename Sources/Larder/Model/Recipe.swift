@@ -74,6 +74,16 @@ public struct Ingredient: Sendable, Hashable {
     }
 }
 
+extension Ingredient {
+    /// The name with the other foods the line names, as a person reads it:
+    /// "Salt and pepper" for a line read as "Salt" plus "pepper" (each is
+    /// bought on its own, but the recipe names them together).
+    public var displayName: String {
+        guard let last = alsoNames.last else { return name }
+        return ([name] + alsoNames.dropLast()).joined(separator: ", ") + " and " + last
+    }
+}
+
 /// Steps, optionally under a section title ("For the sauce").
 public struct DirectionSection: Sendable, Hashable {
     public var title: String?

@@ -12,7 +12,7 @@ extension PlanAmount {
 
     /// All the packages together, as written: "800 g" for 2 tins of 400 g;
     /// a size given as a range is per package ("400–500 g each").
-    var sizeText: String? {
+    public var sizeText: String? {
         guard let size else { return nil }
         guard case .exact(let each) = size.quantity else {
             return QuantityDisplay.text(size.quantity, unit: size.unit, unitName: size.unitName, system: nil, shownIn: size.unit)

@@ -16,6 +16,13 @@ enum AmountFormat {
         return text
     }
 
+    /// All of an ingredient's packages together, as the shopping sheet shows
+    /// them: "800 g" for "2 x 400g tins"; nil without a size or quantity.
+    static func sizeText(_ ingredient: Ingredient) -> String? {
+        guard let quantity = ingredient.quantity, let size = ingredient.size else { return nil }
+        return PlanAmount(quantity: quantity, unit: ingredient.unit, unitName: ingredient.unitName, size: size).sizeText
+    }
+
     /// Metric amounts read as decimals ("1.5 l"); everything else as the
     /// fractions cooks use ("1 ½ tsp", "1 ½ cloves"). Rescaled amounts follow
     /// the shopping sheet's rules instead (larder.js, docs/site.md).

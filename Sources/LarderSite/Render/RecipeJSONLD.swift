@@ -91,10 +91,12 @@ enum RecipeJSONLD {
         }
     }
 
-    /// One line as a person reads it: "1 ½ cups milk, warm (optional)".
+    /// One line as a person reads it: "1 ½ cups milk, warm (optional)",
+    /// "2 tins (800 g) chopped tomatoes", "Salt and pepper, to taste".
     static func ingredientText(_ ingredient: Ingredient) -> String {
-        let amount = AmountFormat.text(ingredient.quantity, unit: ingredient.unit, unitName: ingredient.unitName)
-        var text = amount.map { $0 + " " + ingredient.name } ?? ingredient.name
+        var amount = AmountFormat.text(ingredient.quantity, unit: ingredient.unit, unitName: ingredient.unitName)
+        if let size = AmountFormat.sizeText(ingredient) { amount = amount.map { "\($0) (\(size))" } }
+        var text = amount.map { $0 + " " + ingredient.displayName } ?? ingredient.displayName
         if let note = ingredient.note, !note.isEmpty { text += ", \(note)" }
         if ingredient.optional { text += " (optional)" }
         return text

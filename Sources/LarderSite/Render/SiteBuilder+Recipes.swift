@@ -82,9 +82,12 @@ extension SiteBuilder {
 
     private func ingredientView(_ ingredient: Ingredient, number: Int, root: String) -> IngredientView {
         let fractional = ingredient.quantity.map { AmountFormat.isFractional($0, unit: ingredient.unit) } ?? false
-        let unitText: String? = ingredient.unit.map { unit in
+        var unitText: String? = ingredient.unit.map { unit in
             ingredient.quantity.map { unit.displayName(for: $0) } ?? unit.singular
         } ?? ingredient.unitName
+        // The packages' size beside the unit, "cans (30 oz)": hidden with
+        // the unit once rescaled, when the scaled text says it all.
+        if let size = AmountFormat.sizeText(ingredient) { unitText = unitText.map { "\($0) (\(size))" } ?? "(\(size))" }
         return IngredientView(
             id: "ingredient-\(number)",
             quantityText: ingredient.quantity.map { AmountFormat.number($0, fractional: fractional) },
@@ -97,7 +100,7 @@ extension SiteBuilder {
             gramsPerCup: ingredient.unit?.dimension == .volume
                 ? Densities.gramsPerCup(kitchen.foods.key(ingredient.name)).map { "\($0.numerator)/\($0.denominator)" } : nil,
             unitText: unitText,
-            name: ingredient.name,
+            name: ingredient.displayName,
             note: ingredient.note,
             optional: ingredient.optional,
             recipeHref: ingredient.recipe.flatMap { kitchen.recipe($0) }.map { root + page(recipeFolder($0)) }
