@@ -449,9 +449,12 @@
 
     function text(shown) { return shown.unit === null ? shown.number : shown.number + " " + shown.unit; }
 
-    // PlanAmount.wholeIfCounted: a plain count rounded up to whole things.
+    // PlanAmount.wholeIfCounted: a plain count, or a count of what a shop
+    // sells only whole (PlanAmount.soldWhole), rounded up to whole things.
+    var SOLD_WHOLE = ["can", "tin", "jar", "bottle", "pack", "bag", "box", "tub", "carton", "container",
+      "envelope", "sachet", "punnet", "loaf", "head", "bunch", "ear", "block"];
     function wholeIfCounted(q, unit, unitName) {
-      if (unit || unitName) return q;
+      if (unit ? SOLD_WHOLE.indexOf(unit.id) < 0 : unitName) return q;
       return mapQuantity(q, function (value) {
         var whole = rational(wholePart(value));
         return compare(value, whole) > 0 ? add(whole, R_ONE) : whole;

@@ -138,6 +138,22 @@ import Testing
         #expect(small.line("water")?.isRoundedUp == false)
     }
 
+    @Test func packagesAShopSellsWholeRoundUpButCooksMeasuresDoNot() throws {
+        let plan = try Planner.plan([
+            "recipes/salsa.md": Planner.recipe("Salsa", servings: 6, """
+                - 1/6 15oz can whole kernel corn
+                - ½ bunch cilantro
+                - 1 ½ cloves garlic
+                - ⅓ jar salsa verde
+
+                """),
+        ], ShoppingRequest(lists: [], recipes: [RecipeRequest(recipe: "salsa")]))
+        #expect(plan.line("whole kernel corn")?.amountText(in: nil) == "1 can (15 oz)")
+        #expect(plan.line("cilantro")?.amountText(in: nil) == "1 bunch")
+        #expect(plan.line("salsa verde")?.amountText(in: nil) == "1 jar")
+        #expect(plan.line("garlic")?.amountText(in: nil) == "1 ½ cloves")
+    }
+
     // MARK: One food, one line
 
     @Test func sizeWordsAndAliasesMergeButDifferentProductsDoNot() throws {

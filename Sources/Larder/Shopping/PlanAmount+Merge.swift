@@ -36,10 +36,11 @@ extension PlanAmount {
         }
     }
 
-    /// A plain count rounded up to whole things ("3 ⅓ limes" → 4): what a
-    /// shop sells. Other amounts as they are.
+    /// A plain count, or a count of packages a shop sells only whole, rounded
+    /// up to whole things ("3 ⅓ limes" → 4, "⅙ can" → 1 can): what a shop
+    /// sells. Other amounts as they are.
     public var wholeIfCounted: PlanAmount {
-        guard unit == nil, unitName == nil else { return self }
+        guard unit.map({ Self.soldWhole.contains($0.id) }) ?? (unitName == nil) else { return self }
         var whole = self
         whole.quantity = switch quantity {
         case .exact(let value): .exact(Self.roundedUp(value))
@@ -47,6 +48,15 @@ extension PlanAmount {
         }
         return whole
     }
+
+    /// Units of things a shop sells only whole: containers and produce sold
+    /// by the piece ("a head of garlic", "a bunch of parsley"). Not cooks'
+    /// measures (pinch, clove, slice, sprig) nor a sub-recipe's batch. The
+    /// servings control (Templates/larder.js) holds the same list.
+    static let soldWhole: Set<String> = [
+        "can", "tin", "jar", "bottle", "pack", "bag", "box", "tub", "carton", "container", "envelope",
+        "sachet", "punnet", "loaf", "head", "bunch", "ear", "block",
+    ]
 
     private static func roundedUp(_ value: Rational) -> Rational {
         let whole = Rational(value.wholePart)
