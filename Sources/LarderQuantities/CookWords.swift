@@ -95,6 +95,15 @@ enum CookWords {
         "ground white pepper", "cracked pepper", "cracked black pepper",
     ]
 
+    /// Words that join two parts of a phrase: a name read as starting with
+    /// one ("but ripe mango", "of fresh basil", "and pepper") lost its
+    /// first part, so the reader warns.
+    static let joiningWords: Set<String> = ["and", "but", "of", "from", "with", "nor", "than", "the", "&"]
+
+    /// Signs no food's name holds: left in a name ("* prepared rice",
+    /// "water 90°", "rice;"), they mean a note or an amount was misread.
+    static let symbolsOutOfNames: Set<Unicode.Scalar> = ["*", ";", "°", ":", "=", "#", "†", "<", ">", "|"]
+
     /// Words that are amounts, not names: left in a name, they mean the
     /// amount was misread ("plus 2 tablespoons sugar").
     static let amountWords: Set<String> = ["plus", "about", "approximately", "x"]

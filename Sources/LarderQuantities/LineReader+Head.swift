@@ -59,6 +59,7 @@ extension LineReader {
         // The first word is looked up once: it may lead ("About"), count
         // ("One") or be neither.
         let first = headWord(at: start)
+        if let end = readVagueAmount(at: start, first: first) { return end }
         if let phrase = leadingPhrase(at: start, first: first) {
             let saved = line
             addNote(text.string(phrase.note).lowercased(), range: phrase.note)
@@ -67,6 +68,35 @@ extension LineReader {
             line = saved  // "Large eggs": no amount follows, so the word is the name's
         }
         return readAmountAndUnit(at: start, word: first, bareMeasure: true) ?? start
+    }
+
+    /// Vague amounts that may start a line on their own: "Few sprigs
+    /// cilantro", "Several basil leaves". "little", "bit", "touch" and "lot"
+    /// need an "a" ("a little water"): "Little Gem lettuce" is a food.
+    private static let vagueWithoutArticle: Set<String> = ["few", "several", "some"]
+
+    /// "A few sprigs of thyme", "a little lukewarm water", "Several basil
+    /// leaves": no number to read. The words go to the note, a unit after
+    /// them is the line's (with no quantity), and the name follows; a
+    /// shopper decides how much. Returns where the name starts, or `nil`.
+    private mutating func readVagueAmount(at start: Int, first: (word: HeadWord, end: Int)?) -> Int? {
+        guard let first else { return nil }
+        var end = first.end
+        switch first.word {
+        case .article:
+            guard case (.vague, let vagueEnd)? = headWord(at: text.skippingSpaces(from: first.end)) else { return nil }
+            end = vagueEnd
+        case .vague where Self.vagueWithoutArticle.contains(text.string(start..<first.end).lowercased()):
+            break
+        default:
+            return nil
+        }
+        var next = text.skippingSpaces(from: end)
+        guard next > end, next < text.count, text.at(next)?.isLetter == true else { return nil }
+        addNote(text.string(start..<end).lowercased(), range: start..<end)
+        if scanner.word("of", at: next) { next = text.skippingSpaces(from: next + 2) }
+        if let match = readUnit(at: next), match.unit != nil { return accept(match) }
+        return next
     }
 
     /// "About", "Generous", "Juice of", "Finely grated zest of": words

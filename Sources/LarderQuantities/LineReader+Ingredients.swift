@@ -373,7 +373,7 @@ extension LineReader {
         while i < range.upperBound {
             let end = min(text.endOfWord(from: i), range.upperBound)
             switch CookWords.kind(of: text[i..<end]) {
-            case .size, .descriptor, .preparation, .adverb: break
+            case .size, .descriptor, .preparation, .preparationAfter, .ground, .adverb: break
             default: return false
             }
             i = text.skippingSpaces(from: end)
@@ -405,19 +405,41 @@ extension LineReader {
         case amount(String)
         /// "heaping cup flour": a measure inside the name.
         case unit(String)
+        /// "but ripe mango": a joining word where the name starts.
+        case start(String)
+        /// "* prepared sushi rice": a sign no food's name has.
+        case symbol(String)
     }
 
     /// Whether the name words `names` hold an amount or a measure, which
     /// means the head of the line was misread.
     private func unsureName(_ words: [Range<Int>], _ kinds: [CookWords.Kind?], _ names: Range<Int>) -> Unsure? {
-        // An amount where the name starts ("2 3 eggs", "2 cups milk" after
-        // "1 cup") is the head's to warn about (unsure-amount): one warning
-        // a line.
-        if let first = words.first, case .found = scanner.quantity(at: first.lowerBound) { return nil }
+        // The head has warned (unsure-amount: "2 3 eggs"): one warning a
+        // line. Otherwise an amount the head left ("2-3-lb roast") is the
+        // name's to warn about.
+        if unsure != nil { return nil }
         for index in names {
             let word = words[index]
             if index == names.lowerBound, kinds[index] == .noteStart || kinds[index] == .or {
                 return .amount(text.string(word))
+            }
+            // "but ripe mango", "of fresh basil": a name does not start
+            // with a joining word; the words before it were misread.
+            if index == names.lowerBound, names.count > 1, CookWords.joiningWords.contains(text.string(word).lowercased()) {
+                return .start(text.string(word))
+            }
+            // "1-inch-thick chunks", "juice 1 lemon", "2-3-lb roast": a word
+            // starting with a number left in the name means an amount or a
+            // note was not read. Names have such words too, but written
+            // so no amount is: "00 flour", "2% milk" ("A1 sauce" starts
+            // with a letter).
+            let first = text[word.lowerBound]
+            if first.isASCIIDigit, first != "0", !text[word].contains("%") {
+                return .amount(text.string(word))
+            }
+            // "* prepared rice", "water 90°": a sign left over from a note.
+            if text[word].contains(where: CookWords.symbolsOutOfNames.contains) {
+                return .symbol(text.string(word))
             }
             if case .found(_, let end) = scanner.quantity(at: word.lowerBound) {
                 let unitStart = text.at(end)?.isRangeDash == true ? end + 1 : end
@@ -443,6 +465,8 @@ extension LineReader {
         case .onlyCookWords: "the name \"\(line.name)\" says how to prepare the food, not what it is"
         case .amount(let word): "the name \"\(line.name)\" has \"\(word)\" in it, which looks like an amount"
         case .unit(let word): "the name \"\(line.name)\" has the unit \"\(word)\" in it"
+        case .start(let word): "the name \"\(line.name)\" starts with \"\(word)\", so words before it may be misread"
+        case .symbol(let word): "the name \"\(line.name)\" has \"\(word)\" in it, which is no part of a food's name"
         }
         var read: [String] = []
         if let range = line.quantityRange { read.append(text.string(range)) }

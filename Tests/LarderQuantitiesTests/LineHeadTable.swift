@@ -73,7 +73,12 @@ let headLines: [LineCase] = [
     ingredient("A dozen eggs", "1", "dozen", "eggs"),
     item("Two loaves rye bread", "2", "loaf", "rye bread"),
     // Words that are no amount.
-    ingredient("a few sprigs thyme", nil, nil, "a few sprigs thyme"),
+    // Vague amounts: no quantity, the words kept as a note, a unit read.
+    ingredient("a few sprigs thyme", nil, "sprig", "thyme", note: "a few"),
+    ingredient("Several sprigs of dill", nil, "sprig", "dill", note: "several"),
+    ingredient("a little olive oil", nil, nil, "olive oil", note: "a little"),
+    ingredient("A few drops vanilla extract", nil, "drop", "vanilla extract", note: "a few"),
+    ingredient("Little Gem lettuce", nil, nil, "Little Gem lettuce"),
     ingredient("Half-and-half", nil, nil, "Half-and-half"),
     ingredient("Half and half", nil, nil, "Half and half"),
     ingredient("A1 sauce", nil, nil, "A1 sauce"),
