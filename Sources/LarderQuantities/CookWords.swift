@@ -46,7 +46,7 @@ enum CookWords {
         "husked", "scrubbed", "thawed", "defrosted", "chilled", "cooled", "warmed", "blanched", "slivered",
         "snipped", "skinned", "segmented", "sectioned", "washed", "picked", "separated", "room-temperature",
         "toasted", "degreased", "strained", "shucked", "hard-cooked", "hard-boiled", "soft-boiled", "cold",
-        "lukewarm", "warm", "dissolved",
+        "lukewarm", "warm", "dissolved", "shaved",
     ]
     static let adverbs = [
         "finely", "coarsely", "roughly", "thinly", "thickly", "freshly", "lightly", "firmly", "loosely",

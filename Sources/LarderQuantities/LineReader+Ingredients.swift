@@ -203,10 +203,19 @@ extension LineReader {
         for index in words.indices.dropFirst() {
             switch kinds[index] {
             case .noteStart:
+                // "medium to large potatoes": a range of sizes, not a note.
+                if index + 1 < words.count, kinds[index - 1] == .size, kinds[index + 1] == .size,
+                    isWord(words[index], "to") || isWord(words[index], "or")
+                {
+                    continue
+                }
                 return index
             case .or where index + 1 < words.count:
                 // "medium- or long-grain rice": the "or" joins two words.
                 if text[words[index - 1].upperBound - 1] == "-" { continue }
+                // "black pepper or crushed black pepper", "brown sugar or raw
+                // sugar": both sides name a whole food; the first is the name.
+                if index >= 2, let last = words.last, sameWord(words[index - 1], last) { return index }
                 let next = words[index + 1]
                 if text[next.lowerBound].isASCIIDigit || text[next.lowerBound].vulgarFraction != nil
                     || CookWords.notesAfterOr.contains(text.string(next).lowercased())
@@ -240,6 +249,9 @@ extension LineReader {
                 end = index + 1
             case .adverb:
                 break
+            case .noteStart, .or where index > kinds.startIndex && kinds[index - 1] == .size
+                && index + 1 < kinds.endIndex && kinds[index + 1] == .size:
+                break  // "medium to large", "small or medium"
             default:
                 return end
             }
@@ -428,13 +440,14 @@ extension LineReader {
             if index == names.lowerBound, names.count > 1, CookWords.joiningWords.contains(text.string(word).lowercased()) {
                 return .start(text.string(word))
             }
-            // "1-inch-thick chunks", "juice 1 lemon", "2-3-lb roast": a word
-            // starting with a number left in the name means an amount or a
-            // note was not read. Names have such words too, but written
-            // so no amount is: "00 flour", "2% milk" ("A1 sauce" starts
-            // with a letter).
+            // "1-inch-thick chunks", "juice ½ lemon", "2-3-lb roast",
+            // "x400g": a number left in the name means an amount or a note
+            // was not read. Names have numbers too, written so no amount
+            // is: "00 flour", "2% milk", "A1 sauce", "V8 juice".
             let first = text[word.lowerBound]
-            if first.isASCIIDigit, first != "0", !text[word].contains("%") {
+            if first != "0", !first.properties.isUppercase, !text[word].contains("%"),
+                text[word].contains(where: { $0.isASCIIDigit || $0.vulgarFraction != nil })
+            {
                 return .amount(text.string(word))
             }
             // "* prepared rice", "water 90°": a sign left over from a note.
@@ -568,6 +581,16 @@ extension LineReader {
         }
         guard !note.isEmpty else { return }
         addNote(String(decoding: note, as: UTF8.self), range: range)
+    }
+
+    /// Whether two words are spelled alike, ignoring case and a plural "s"
+    /// (only asked at an "or").
+    private func sameWord(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        func stem(_ range: Range<Int>) -> String {
+            let word = text.string(range).lowercased()
+            return word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word
+        }
+        return stem(a) == stem(b)
     }
 
     /// Whether the text in `range` is `lowercaseWord`, ignoring case.

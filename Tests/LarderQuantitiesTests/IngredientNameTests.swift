@@ -129,6 +129,13 @@ let nameLines: [NameCase] = [
     line("1 cup 2% milk", "1", "cup", "2% milk"),
     line("1 cup 00 flour", "1", "cup", "00 flour"),
     line("2 tablespoons A1 sauce", "2", "tbsp", "A1 sauce"),
+    // An alternative that names the whole food again is a note.
+    line("1 cup brown sugar or raw sugar", "1", "cup", "brown sugar", note: "or raw sugar"),
+    line("2 cups cooked chicken or leftover turkey", "2", "cup", "chicken or leftover turkey", note: "cooked"),
+    // A range of sizes.
+    line("6 medium to large potatoes", "6", nil, "potatoes", note: "medium to large"),
+    line("1/4 cup shaved Parmesan", "1/4", "cup", "Parmesan", note: "shaved"),
+    line("1 tsp x400g tomatoes", "1", "tsp", "x400g tomatoes", unsure: true),
     // A number, a joining word or a sign left in the name: warned.
     line("3 2-inch-long chunks lemongrass", "3", nil, "2-inch-long chunks lemongrass", unsure: true),
     line("Zest 1 orange", nil, nil, "Zest 1 orange", unsure: true),
