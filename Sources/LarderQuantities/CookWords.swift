@@ -98,7 +98,8 @@ enum CookWords {
     /// Words that join two parts of a phrase: a name read as starting with
     /// one ("but ripe mango", "of fresh basil", "and pepper") lost its
     /// first part, so the reader warns.
-    static let joiningWords: Set<String> = ["and", "but", "of", "from", "with", "nor", "than", "the", "&"]
+    /// "each" too: "1 tsp each cumin and coriander" is two foods.
+    static let joiningWords: Set<String> = ["and", "but", "of", "from", "with", "nor", "than", "the", "&", "each"]
 
     /// Signs no food's name holds: left in a name ("* prepared rice",
     /// "water 90°", "rice;"), they mean a note or an amount was misread.

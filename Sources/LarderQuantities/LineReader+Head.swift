@@ -118,6 +118,8 @@ extension LineReader {
         guard sawPart || sawModifier else { return (start..<noteEnd, i, false) }
         guard sawPart else { return nil }
         let length = scanner.word("of", at: i) ? 2 : scanner.word("from", at: i) ? 4 : 0
+        // "zest and juice 1 lemon", "juice ½ lime": the "of" left out.
+        if length == 0, startsNumber(at: i) { return (start..<noteEnd, i, true) }
         guard length > 0 else { return nil }
         return (start..<noteEnd, text.skippingSpaces(from: i + length), true)
     }

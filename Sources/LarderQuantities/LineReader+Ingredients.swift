@@ -461,9 +461,11 @@ extension LineReader {
                 }
             }
             // A measure inside the name ("heaping cup flour"), or any unit
-            // starting it ("small bunch basil" read as "bunch basil").
+            // in its first two words with more after it ("small bunch
+            // basil" read as "bunch basil", "thumb-sized piece ginger").
             if text[word].filter(\.isLetter).count > 1, let unit = UnitCatalog.unit(named: text[word]),
-                unit.dimension == .mass || unit.dimension == .volume || (index == names.lowerBound && names.count > 1)
+                unit.dimension == .mass || unit.dimension == .volume
+                    || (index - names.lowerBound < 2 && index + 1 < names.upperBound)
             {
                 return .unit(text.string(word))
             }

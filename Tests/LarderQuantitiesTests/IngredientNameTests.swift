@@ -138,10 +138,12 @@ let nameLines: [NameCase] = [
     line("1 tsp x400g tomatoes", "1", "tsp", "x400g tomatoes", unsure: true),
     // A number, a joining word or a sign left in the name: warned.
     line("3 2-inch-long chunks lemongrass", "3", nil, "2-inch-long chunks lemongrass", unsure: true),
-    line("Zest 1 orange", nil, nil, "Zest 1 orange", unsure: true),
+    line("Pith 1 orange", nil, nil, "Pith 1 orange", unsure: true),
     line("1/2 cup firm but ripe pear, sliced", "1/2", "cup", "but ripe pear", note: "firm, sliced", unsure: true),
     line("2 cups (packed)* spinach", "2", "cup", "* spinach", note: "packed", unsure: true),
     line("1 cup water 110°", "1", "cup", "water 110°", unsure: true),
+    line("thumb-sized piece ginger", nil, nil, "thumb-sized piece ginger", unsure: true),
+    line("1 tsp each cumin and coriander", "1", "tsp", "each cumin and coriander", unsure: true),
     // Nothing but a preparation after the comma: the unit word is the food.
     line("4 cloves, crushed", "4", nil, "cloves", note: "crushed"),
 ]

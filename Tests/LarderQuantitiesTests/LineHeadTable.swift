@@ -108,6 +108,8 @@ let headLines: [LineCase] = [
     // The part of a food: the food is bought.
     ingredient("Juice of 1 lime", "1", nil, "lime", note: "juice"),
     ingredient("Zest of 2 lemons", "2", nil, "lemons", note: "zest"),
+    ingredient("zest and juice 1 orange", "1", nil, "orange", note: "zest and juice"),
+    ingredient("juice ½ lime", "1/2", nil, "lime", note: "juice"),
     ingredient("Juice and zest of 1 orange", "1", nil, "orange", note: "juice and zest"),
     ingredient("Grated zest of 1 lemon", "1", nil, "lemon", note: "grated zest"),
     ingredient("Juice of half a lemon", "1/2", nil, "lemon", note: "juice"),
