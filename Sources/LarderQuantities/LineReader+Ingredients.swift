@@ -450,6 +450,14 @@ extension LineReader {
             {
                 return .amount(text.string(word))
             }
+            // "thin strips of basil", "strands of saffron": a plural before
+            // "of" is a measure the reader does not know ("cream of
+            // tartar", "loin of lamb" are names).
+            if index > names.lowerBound, index + 1 < names.upperBound, isWord(word, "of"),
+                text[words[index - 1].upperBound - 1].lowercases(to: "s"), words[index - 1].count > 3
+            {
+                return .unit(text.string(words[index - 1]))
+            }
             // "* prepared rice", "water 90°": a sign left over from a note.
             if text[word].contains(where: CookWords.symbolsOutOfNames.contains) {
                 return .symbol(text.string(word))

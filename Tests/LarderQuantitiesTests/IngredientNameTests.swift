@@ -142,6 +142,9 @@ let nameLines: [NameCase] = [
     line("1/2 cup firm but ripe pear, sliced", "1/2", "cup", "but ripe pear", note: "firm, sliced", unsure: true),
     line("2 cups (packed)* spinach", "2", "cup", "* spinach", note: "packed", unsure: true),
     line("1 cup water 110°", "1", "cup", "water 110°", unsure: true),
+    line("2 tablespoons thin ribbons of mint", "2", "tbsp", "thin ribbons of mint", unsure: true),
+    line("1 can hearts of palm", "1", "can", "hearts of palm", unsure: true),
+    line("1 tsp cream of tartar", "1", "tsp", "cream of tartar"),
     line("thumb-sized piece ginger", nil, nil, "thumb-sized piece ginger", unsure: true),
     line("1 tsp each cumin and coriander", "1", "tsp", "each cumin and coriander", unsure: true),
     // Nothing but a preparation after the comma: the unit word is the food.
