@@ -421,6 +421,8 @@ extension LineReader {
         case start(String)
         /// "* prepared sushi rice": a sign no food's name has.
         case symbol(String)
+        /// "Riesling or other white wine": one food or any of a kind.
+        case alternatives
     }
 
     /// Whether the name words `names` hold an amount or a measure, which
@@ -458,6 +460,10 @@ extension LineReader {
             {
                 return .unit(text.string(words[index - 1]))
             }
+            // "Riesling or other white wine": which food to buy is left open.
+            if index + 1 < names.upperBound, kinds[index] == .or, isWord(words[index + 1], "other") {
+                return .alternatives
+            }
             // "* prepared rice", "water 90°": a sign left over from a note.
             if text[word].contains(where: CookWords.symbolsOutOfNames.contains) {
                 return .symbol(text.string(word))
@@ -489,6 +495,7 @@ extension LineReader {
         case .amount(let word): "the name \"\(line.name)\" has \"\(word)\" in it, which looks like an amount"
         case .unit(let word): "the name \"\(line.name)\" has the unit \"\(word)\" in it"
         case .start(let word): "the name \"\(line.name)\" starts with \"\(word)\", so words before it may be misread"
+        case .alternatives: "the name \"\(line.name)\" leaves open which food to buy"
         case .symbol(let word): "the name \"\(line.name)\" has \"\(word)\" in it, which is no part of a food's name"
         }
         var read: [String] = []

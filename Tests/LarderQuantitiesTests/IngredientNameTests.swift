@@ -64,7 +64,7 @@ let nameLines: [NameCase] = [
     line("1 cup crushed tomatoes", "1", "cup", "crushed tomatoes"),
     line("4 shucked oysters chopped very fine", "4", nil, "oysters", note: "shucked, chopped very fine"),
     line("3 cups lamb ground coarsely", "3", "cup", "lamb", note: "ground coarsely"),
-    line("1 cup pitted Kalamata or other black olives", "1", "cup", "Kalamata or other black olives", note: "pitted"),
+    line("1 cup pitted Kalamata or other black olives", "1", "cup", "Kalamata or other black olives", note: "pitted", unsure: true),
     line("1 cup coarse salt", "1", "cup", "coarse salt"),
     // Sizes.
     line("3 large eggs", "3", nil, "eggs", note: "large"),
@@ -145,6 +145,7 @@ let nameLines: [NameCase] = [
     line("2 tablespoons thin ribbons of mint", "2", "tbsp", "thin ribbons of mint", unsure: true),
     line("1 can hearts of palm", "1", "can", "hearts of palm", unsure: true),
     line("1 tsp cream of tartar", "1", "tsp", "cream of tartar"),
+    line("1 cup sherry or other fortified wine", "1", "cup", "sherry or other fortified wine", unsure: true),
     line("thumb-sized piece ginger", nil, nil, "thumb-sized piece ginger", unsure: true),
     line("1 tsp each cumin and coriander", "1", "tsp", "each cumin and coriander", unsure: true),
     // Nothing but a preparation after the comma: the unit word is the food.
