@@ -6,11 +6,11 @@ import Testing
 /// below what the reader reached when measured (see docs/line-accuracy.md);
 /// raise them as it improves, never lower them to make a change pass.
 private let tuningFloors = AccuracyFloors(
-    quantity: 0.99, unit: 0.98, name: 0.93, quantityAndUnit: 0.98, allThree: 0.93, wrongSilently: 0.06)
+    quantity: 0.99, unit: 0.99, name: 0.94, quantityAndUnit: 0.985, allThree: 0.94, wrongSilently: 0.04)
 /// The held-out corpora: nobody tunes rules on them, so they say how the
 /// reader does on lines nobody here has seen.
 private let heldOutFloors = AccuracyFloors(
-    quantity: 0.97, unit: 0.95, name: 0.85, quantityAndUnit: 0.94, allThree: 0.85, wrongSilently: 0.12)
+    quantity: 0.97, unit: 0.95, name: 0.85, quantityAndUnit: 0.95, allThree: 0.85, wrongSilently: 0.095)
 
 /// Scores ``LineParser/parseIngredient(_:)`` against labelled ingredient
 /// lines from public corpora (Tests/LarderQuantitiesTests/Corpus, whose
