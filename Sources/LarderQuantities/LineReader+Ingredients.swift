@@ -409,7 +409,7 @@ extension LineReader {
     // MARK: - Warnings
 
     /// Why the name read may be wrong.
-    enum Unsure {
+    enum Unsure: Equatable {
         /// "1 lb boneless": nothing but cook's words, kept as the name.
         case onlyCookWords
         /// "plus 2 tablespoons sugar", "or 3 carrots": an amount or a note
@@ -505,7 +505,9 @@ extension LineReader {
         if let note = line.note { read.append("(\(note))") }
         line.warnings.append(LineProblem(
             offset: line.nameRange?.lowerBound ?? 0, code: "unsure-name", message: message,
-            hint: "read as: \(read.joined(separator: " ")); write the amount first and notes after a comma, as in 2 cups flour, sifted"))
+            hint: "read as: \(read.joined(separator: " ")); " + (unsure == .alternatives
+                ? "name the food to buy, and the others after a comma, as in 1 cup Riesling, or another white wine"
+                : "write the amount first and notes after a comma, as in 2 cups flour, sifted")))
     }
 
     /// "[label](target)" at `start`: the ranges of label and target.
