@@ -6,7 +6,8 @@
 /// the first word of every line and the word after every amount, so a word
 /// is packed on the stack, never made a String.
 enum HeadWord: Sendable {
-    /// "one" … "twelve".
+    /// "one" … "twenty", "thirty", "forty", "fifty" ("Eighteen 1-inch-thick
+    /// slices").
     case number(Int)
     /// "a", "an": one, when a food or unit follows.
     case article
@@ -26,8 +27,12 @@ enum HeadWord: Sendable {
     case partModifier
 
     private static let words: [(String, HeadWord)] =
-        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+        [
+            "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+        ]
         .enumerated().map { ($0.element, .number($0.offset + 1)) }
+        + [("thirty", .number(30)), ("forty", .number(40)), ("fifty", .number(50))]
         + [("a", .article), ("an", .article), ("half", .half), ("couple", .couple)]
         + ["few", "little", "bit", "lot", "some", "several", "touch"].map { ($0, .vague) }
         + [

@@ -71,6 +71,8 @@ let headLines: [LineCase] = [
     ingredient("a couple of eggs", "2", nil, "eggs"),
     ingredient("one and a half cups flour", "1 1/2", "cup", "flour"),
     ingredient("A dozen eggs", "1", "dozen", "eggs"),
+    ingredient("Sixteen 1-inch slices baguette", "16", "slice", "baguette", note: "1-inch"),
+    ingredient("Thirty clams", "30", nil, "clams"),
     item("Two loaves rye bread", "2", "loaf", "rye bread"),
     // Words that are no amount.
     // Vague amounts: no quantity, the words kept as a note, a unit read.
