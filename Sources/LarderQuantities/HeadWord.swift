@@ -36,7 +36,7 @@ enum HeadWord: Sendable {
         + [("a", .article), ("an", .article), ("half", .half), ("couple", .couple)]
         + ["few", "little", "bit", "lot", "some", "several", "touch"].map { ($0, .vague) }
         + [
-            "about", "approximately", "approx", "around", "roughly", "nearly", "almost",
+            "about", "approximately", "approx", "around", "roughly", "nearly", "almost", "additional",
             "scant", "heaping", "heaped", "generous", "rounded", "level", "good",
             "small", "medium", "large", "big", "extra-large", "jumbo", "medium-sized", "medium-size",
             "large-sized", "small-sized", "thick", "thin", "thumb-sized", "long",

@@ -258,7 +258,10 @@ extension LineReader {
     /// name.
     private mutating func qualifiedUnit(at start: Int) -> UnitMatch? {
         let end: Int
-        if case (.qualifier, let wordEnd)? = headWord(at: start) {
+        // "8 very thin slices", "2 extra large cloves": an adverb first.
+        let adverb = scanner.word("very", at: start) ? 4 : scanner.word("extra", at: start) ? 5 : 0
+        let qualifier = adverb > 0 ? text.skippingSpaces(from: start + adverb) : start
+        if qualifier > start + adverb || adverb == 0, case (.qualifier, let wordEnd)? = headWord(at: qualifier) {
             end = wordEnd
         } else if text.at(start)?.isASCIIDigit == true, case let wordEnd = text.endOfWord(from: start),
             text[wordEnd - 1].isLetter

@@ -110,6 +110,9 @@ let headLines: [LineCase] = [
     // The part of a food: the food is bought.
     ingredient("Juice of 1 lime", "1", nil, "lime", note: "juice"),
     ingredient("Zest of 2 lemons", "2", nil, "lemons", note: "zest"),
+    ingredient("8 very thin slices ham", "8", "slice", "ham", note: "very thin"),
+    ingredient("2 extra large cloves garlic", "2", "clove", "garlic", note: "extra large"),
+    ingredient("Additional 2 tablespoons sugar, for sprinkling", "2", "tbsp", "sugar", note: "additional, for sprinkling"),
     ingredient("zest and juice 1 orange", "1", nil, "orange", note: "zest and juice"),
     ingredient("juice ½ lime", "1/2", nil, "lime", note: "juice"),
     ingredient("Juice and zest of 1 orange", "1", nil, "orange", note: "juice and zest"),
