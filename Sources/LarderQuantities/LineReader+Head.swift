@@ -402,11 +402,16 @@ extension LineReader {
     }
 
     /// After a unit: more of it ("plus 2 tablespoons"), the same in other
-    /// units ("/7oz", "(240 ml)") or a container's size ("1 can (15 oz)"),
+    /// units ("/7oz", "/½ oz/1 tablespoon", "(240 ml)") or a container's size ("1 can (15 oz)"),
     /// and a dropped "of" ("2 cups of sugar").
     private mutating func readAfterUnit(from start: Int) -> Int {
         var i = readCompound(from: start)
-        i = readAlternative(from: i)
+        // Cookbooks give up to three systems: "14 g/½ oz/1 tablespoon".
+        for _ in 0..<3 {
+            let next = readAlternative(from: i)
+            guard next > i else { break }
+            i = next
+        }
         let container = line.unit?.dimension == .other && line.size == nil
         i = readParenthesised(from: i, sizeAllowed: container)
         let of = text.skippingSpaces(from: i)

@@ -26,6 +26,8 @@ let headLines: [LineCase] = [
     ingredient("1 cup 2% milk", "1", "cup", "2% milk"),
     // Dual units: the first is the amount, the other a note.
     ingredient("200g/7oz plain flour", "200", "g", "plain flour", note: "7oz"),
+    ingredient("14 g/½ oz/1 tablespoon vanilla extract", "14", "g", "vanilla extract", note: "½ oz, 1 tablespoon"),
+    ingredient("2 tablespoons plus 1 teaspoon/1.5 ounces/45 grams honey", "2 1/3", "tbsp", "honey", note: "1.5 ounces, 45 grams"),
     ingredient("200 g / 7 oz plain flour", "200", "g", "plain flour", note: "7 oz"),
     ingredient("110g/4oz leeks", "110", "g", "leeks", note: "4oz"),
     ingredient("140ml/ ¼ pint milk", "140", "ml", "milk", note: "¼ pint"),
