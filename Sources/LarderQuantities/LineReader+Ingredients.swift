@@ -22,11 +22,16 @@ extension LineReader {
             (nameStart, comma) = (comma + 1, next)
         }
         comma = alternativesEnd(nameStart, comma)
+        // "Egg yolks 4 (72 grams)": the name ends before the amount.
+        var nameEnd = comma
+        if line.quantity == nil, line.problems.isEmpty, let end = readTrailingAmount(nameStart..<comma) {
+            nameEnd = end
+        }
         var unsure: Unsure?
-        if text[nameStart..<comma].contains("[") {
-            readIngredientName(nameStart..<comma)  // a recipe link: its label is the name
+        if text[nameStart..<nameEnd].contains("[") {
+            readIngredientName(nameStart..<nameEnd)  // a recipe link: its label is the name
         } else {
-            unsure = readIngredientWords(nameStart..<comma)
+            unsure = readIngredientWords(nameStart..<nameEnd)
         }
         if comma < text.count {
             readAmountAfterName(from: comma + 1)
@@ -106,6 +111,48 @@ extension LineReader {
         var note = text.trimmed(noteStart..<text.count)
         if text.at(note.lowerBound) == "," { note = text.trimmed(note.lowerBound + 1..<note.upperBound) }
         addIngredientNote(note)
+    }
+
+    /// "Egg yolks 4 (72 grams)", "Powdered sugar 1/4 cup": with no amount
+    /// before the name, an amount (and unit) that ends the name, followed by
+    /// nothing but a note in parentheses, is the line's. Returns where the
+    /// name ends, or nil when the name does not end so.
+    private mutating func readTrailingAmount(_ range: Range<Int>) -> Int? {
+        var i = text.skippingSpaces(from: range.lowerBound)
+        var previousWordEnd: Int?
+        while i < range.upperBound {
+            let wordEnd = min(text.endOfWord(from: i), range.upperBound)
+            if let nameEnd = previousWordEnd, text[i].isASCIIDigit || text[i].vulgarFraction != nil,
+                case .found(let quantity, let end) = scanner.quantity(at: i), end <= range.upperBound
+            {
+                let unitStart = text.skippingSpaces(from: end)
+                let unitEnd = min(unitWordEnd(from: unitStart), range.upperBound)
+                let unit = unitEnd > unitStart ? UnitCatalog.unit(named: text[unitStart..<unitEnd]) : nil
+                let after = text.skippingSpaces(from: unit == nil ? end : unitEnd)
+                var note: Range<Int>?
+                if text.at(after) == "(", let close = closingParenthesis(from: after), close < range.upperBound {
+                    note = text.trimmed(after + 1..<close)
+                    if text.skippingSpaces(from: close + 1) < range.upperBound { note = nil }
+                } else if after < range.upperBound {
+                    note = nil
+                } else {
+                    note = after..<after
+                }
+                if let note, unit != nil || end == wordEnd {
+                    line.quantity = quantity
+                    line.quantityRange = i..<end
+                    if let unit {
+                        line.unit = unit
+                        line.unitRange = unitStart..<unitEnd
+                    }
+                    addIngredientNote(note)
+                    return nameEnd
+                }
+            }
+            previousWordEnd = wordEnd
+            i = text.skippingSpaces(from: wordEnd)
+        }
+        return nil
     }
 
     /// The end of the letters and dots at `start` ("tbsp.").

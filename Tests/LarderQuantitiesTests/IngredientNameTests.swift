@@ -112,6 +112,12 @@ let nameLines: [NameCase] = [
     line("1 teaspoon ground cloves", "1", "tsp", "ground cloves"),
     // The amount after the name.
     line("sugar, 6 tablespoons", "6", "tbsp", "sugar"),
+    // An amount that ends the name, with no comma (Cookstr writes them so).
+    line("Egg yolks 4 (72 grams)", "4", nil, "Egg yolks", note: "72 grams"),
+    line("Powdered sugar 1/4 cup", "1/4", "cup", "Powdered sugar"),
+    line("Red pepper 1, diced", "1", nil, "Red pepper", note: "diced"),
+    line("2% milk", nil, nil, "2% milk"),
+    line("Tomatoes 400 g can", nil, nil, "Tomatoes 400 g can", unsure: true),
     line("Butter, 2 tbsp, softened", "2", "tbsp", "Butter", note: "softened"),
     line("Eggs, 2", "2", nil, "Eggs"),
     line("Lemon, 1 sliced", nil, nil, "Lemon", note: "1 sliced"),
