@@ -15,6 +15,13 @@ public enum ItemName {
         return words.joined(separator: " ")
     }
 
+    /// Whether `word` says how big one piece is ("large", "medium",
+    /// "jumbo", "medium-sized"): the line reader's size words, which it
+    /// moves from a name to the note, as a size is never what you buy.
+    public static func isSizeWord(_ word: some StringProtocol) -> Bool {
+        CookWords.kind(of: Array(word.unicodeScalars)[...]) == .size
+    }
+
     /// The singular of one lowercase word, or the word itself.
     static func singular(_ word: String) -> String {
         if let known = irregular[word] { return known }

@@ -24,4 +24,15 @@ struct ItemNameTests {
     func singularAndPluralMatch(_ singular: String, _ plural: String) {
         #expect(ItemName.key(singular) == ItemName.key(plural))
     }
+
+    /// The shopping sheet's merge keys drop the same size words the line
+    /// reader moves to the note.
+    @Test func sizeWordsAreTheReadersOwn() {
+        for word in ["large", "Medium", "jumbo", "medium-sized", "extra-large", "smallish"] {
+            #expect(ItemName.isSizeWord(word), "\(word)")
+        }
+        for word in ["red", "egg", "extra", "fresh", "ground"] {
+            #expect(!ItemName.isSizeWord(word), "\(word)")
+        }
+    }
 }

@@ -61,13 +61,14 @@ public struct FoodNames: Sendable {
         return names[target] ?? target
     }
 
-    /// The item key without leading size words.
+    /// The item key without leading size words (the line reader's, see
+    /// ``ItemName/isSizeWord(_:)``): "large eggs", "extra large eggs".
     static func plainKey(_ name: String) -> String {
         var words = ItemName.key(name).split(separator: " ")
         while words.count > 1 {
-            if sizeWords.contains(words[0]) {
+            if ItemName.isSizeWord(words[0]) {
                 words.removeFirst()
-            } else if words.count > 2, words[0] == "extra", sizeWords.contains(words[1]) {
+            } else if words.count > 2, words[0] == "extra", ItemName.isSizeWord(words[1]) {
                 words.removeFirst(2)
             } else {
                 break
@@ -75,9 +76,6 @@ public struct FoodNames: Sendable {
         }
         return words.joined(separator: " ")
     }
-
-    /// How big one piece is: said of eggs, onions, potatoes; never a product.
-    private static let sizeWords: Set<Substring> = ["small", "medium", "large", "jumbo", "big", "smallish", "largish"]
 
     // MARK: Pantry staples
 
