@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Larder
+import LarderSite
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,22 +33,23 @@ struct CheckCommand: ParsableCommand {
     var color: ColorChoice = .auto
 
     func run() throws {
-        let report: DiagnosticReport
-        do {
-            report = try KitchenLoader.load(URL(fileURLWithPath: directory)).report
-        } catch {
-            throw fail(error)
-        }
+        let check = SiteBuild(
+            dataFolder: URL(fileURLWithPath: directory), destination: .noOutput,
+            displayName: directory, environment: [:]
+        )
+        let result = check.run()
+        let report = result.report
         let useColor = format == .text && color.enabled(for: STDERR_FILENO)
         let formatter = DiagnosticFormatter(
             format: format.diagnosticFormat, color: useColor, pathPrefix: directory
         )
         let output = formatter.render(report)
         if format == .text {
-            FileHandle.standardError.write(Data(output.utf8))
+            Terminal.diagnostics(output)
         } else {
             FileHandle.standardOutput.write(Data(output.utf8))
         }
+        if result.stopCode?.namesWrongPlace == true { throw ExitCode(ExitStatus.usage) }
         if report.hasErrors || (warningsAsErrors && report.warningCount > 0) {
             throw ExitCode(ExitStatus.dataErrors)
         }

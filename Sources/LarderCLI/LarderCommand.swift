@@ -46,10 +46,3 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-
-extension ParsableCommand {
-    /// A folder that cannot be read: exit 2.
-    func fail(_ error: LarderError) -> ExitCode {
-        failure("\(error.path): \(error.reason)", status: ExitStatus.usage)
-    }
-}

@@ -15,6 +15,29 @@ enum Terminal {
         FileHandle.standardError.write(Data(DiagnosticFormatter.printable(redaction.apply(text)).utf8))
     }
 
+    /// Text made by `DiagnosticFormatter`, to standard error as it is: the
+    /// formatter made its parts printable and coloured it, and the pipeline
+    /// hid the addresses of unlisted lists in the error that stopped it.
+    static func diagnostics(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// With LARDER_TIMINGS=1: each stage's wall and CPU time, in order.
+    static func timings(_ timings: StageTimings) {
+        func ms(_ duration: Duration) -> String { String(format: "%.1f", seconds(duration) * 1000) }
+        for entry in timings.entries {
+            switch entry {
+            case .stage(let stage): message("timing: \(stage.name): \(ms(stage.wall)) ms (cpu \(ms(stage.cpu)) ms)\n")
+            case .note(let text): message("timing: \(text)\n")
+            case .figure(let what, let duration): message("timing: \(what): \(ms(duration)) ms\n")
+            }
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     /// What the user asked for, to standard output (a sheet, a share, the
     /// path of a new file): printable, never redacted (a sheet's link to an
     /// unlisted list is its point).

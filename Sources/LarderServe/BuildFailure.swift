@@ -2,9 +2,10 @@ import Larder
 import LarderCore
 
 /// Why the last build was not published: the diagnostics of a folder with
-/// errors, or the one error that stopped the render (a template, a missing
-/// secret, a folder that cannot be read). Rendered for the terminal, for
-/// the overlay (JSON, in the `errors` event) and for `/_larder/errors`.
+/// errors, or of the error that stopped the run (a template, a missing
+/// secret, a folder that cannot be read), as `SiteBuild` reports them.
+/// Rendered for the terminal (`DiagnosticFormatter`), for the overlay (JSON,
+/// in the `errors` event) and for `/_larder/errors`.
 public struct BuildFailure: Sendable {
     /// One problem as the overlay shows it.
     public struct Problem: Sendable, Hashable {
@@ -25,30 +26,24 @@ public struct BuildFailure: Sendable {
     /// For the terminal: `DiagnosticFormatter` text, or `larder: error: …`.
     public var text: String
 
-    /// A folder with errors: every diagnostic, warnings included.
+    /// A build that failed: every diagnostic of the folder, warnings
+    /// included, then the error that stopped it, if one did.
     init(report: DiagnosticReport, pathPrefix: String, color: Bool) {
         let formatter = DiagnosticFormatter(format: .text, color: color, pathPrefix: pathPrefix)
         let plain = DiagnosticFormatter(format: .text, pathPrefix: pathPrefix)
-        summary = report.summary
+        summary = report.stop == nil ? report.summary : "1 error"
         text = formatter.render(report)
-        problems = report.diagnostics.map { d in
+        problems = (report.diagnostics + (report.stop.map { [$0] } ?? [])).map { d in
             Problem(
                 severity: d.severity.rawValue, code: d.code, message: d.message,
                 path: d.location.map { plain.displayPath($0.path) },
-                line: d.location?.line, column: d.location?.column,
+                line: d.location.flatMap { $0.isWholeFile ? nil : $0.line },
+                column: d.location.flatMap { $0.isWholeFile ? nil : $0.column },
                 source: d.location.flatMap { report.sources[$0.path]?.line($0.line) }
                     .map { String($0.replacing("\u{FEFF}", with: "")) },
                 hint: d.hint
             )
         }
-    }
-
-    /// A build stopped by one error (`path` as the user named it, if any).
-    init(message: String, path: String?) {
-        summary = "1 error"
-        problems = [Problem(severity: "error", message: message, path: path)]
-        // For the terminal: a name from the data cannot drive it.
-        text = DiagnosticFormatter.printableLine("larder: error: " + (path.map { "\($0): " } ?? "") + message) + "\n"
     }
 
     /// `{"summary": …, "problems": [{severity, code, message, path, line, column, source, hint}]}`

@@ -33,9 +33,11 @@ public struct DiagnosticFormatter: Sendable {
         }
     }
 
-    /// A data-folder-relative path as printed: behind `pathPrefix`.
+    /// A data-folder-relative path as printed: behind `pathPrefix`. An
+    /// absolute path (the output folder, named by a stopping error) is
+    /// printed as it is.
     public func displayPath(_ path: String) -> String {
-        guard !pathPrefix.isEmpty, pathPrefix != "." else { return path }
+        guard !pathPrefix.isEmpty, pathPrefix != ".", !path.hasPrefix("/") else { return path }
         return pathPrefix.hasSuffix("/") ? pathPrefix + path : pathPrefix + "/" + path
     }
 
@@ -45,20 +47,41 @@ public struct DiagnosticFormatter: Sendable {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// The diagnostics and the summary; then the error that stopped the run,
+    /// alone when no file was checked or none had a problem (a summary of
+    /// a folder that was not read would say nothing true).
     private func renderText(_ report: DiagnosticReport) -> String {
         var out = ""
-        for diagnostic in report.diagnostics {
-            out += textBlock(diagnostic, source: diagnostic.location.flatMap { report.sources[$0.path] })
+        if report.stop == nil || !report.diagnostics.isEmpty {
+            for diagnostic in report.diagnostics {
+                out += textBlock(diagnostic, source: diagnostic.location.flatMap { report.sources[$0.path] })
+            }
+            out += report.summary + "\n"
         }
-        out += report.summary + "\n"
+        if let stop = report.stop { out += stopLine(stop) }
         return out
+    }
+
+    /// `larder: error: path: message; hint`: the error that stopped a run,
+    /// on one line, as every command prints its own errors. A line feed in
+    /// a name is shown as U+FFFD, so it cannot start a line that passes
+    /// for Larder's own.
+    public func stopLine(_ d: Diagnostic) -> String {
+        var text = "larder: \(d.severity.rawValue): "
+        if let location = d.location {
+            text += displayPath(location.path) + (location.isWholeFile ? "" : ":\(location.line):\(location.column)") + ": "
+        }
+        text += d.message
+        if let hint = d.hint { text += "; " + hint }
+        return Self.printableLine(text) + "\n"
     }
 
     func textBlock(_ d: Diagnostic, source: SourceText?) -> String {
         let severity = d.severity == .error ? paint("error", "1;31") : paint("warning", "1;33")
         var out = ""
         if let location = d.location {
-            out += paint("\(Self.printableLine(displayPath(location.path))):\(location.line):\(location.column):", "1") + " "
+            let position = location.isWholeFile ? "" : ":\(location.line):\(location.column)"
+            out += paint("\(Self.printableLine(displayPath(location.path)))\(position):", "1") + " "
         }
         out += "\(severity): \(paint(Self.printableLine(d.message), "1")) [\(d.code)]\n"
         if let location = d.location, let line = source?.line(location.line) {
@@ -150,13 +173,16 @@ public struct DiagnosticFormatter: Sendable {
 
     // MARK: JSON
 
+    /// The error that stopped the run, if any, is the last diagnostic, and
+    /// counted.
     private func renderJSON(_ report: DiagnosticReport) -> String {
+        let diagnostics = report.diagnostics + (report.stop.map { [$0] } ?? [])
         var out = "{\n"
         out += "  \"files\": \(report.fileCount),\n"
-        out += "  \"errors\": \(report.errorCount),\n"
+        out += "  \"errors\": \(report.errorCount + (report.stop == nil ? 0 : 1)),\n"
         out += "  \"warnings\": \(report.warningCount),\n"
         out += "  \"diagnostics\": ["
-        for (index, d) in report.diagnostics.enumerated() {
+        for (index, d) in diagnostics.enumerated() {
             out += index == 0 ? "\n" : ",\n"
             var fields = [
                 "\"severity\": \(d.severity.rawValue.jsonLiteral)",
@@ -165,33 +191,39 @@ public struct DiagnosticFormatter: Sendable {
             ]
             if let location = d.location {
                 fields.append("\"path\": \(displayPath(location.path).jsonLiteral)")
-                fields.append("\"line\": \(location.line)")
-                fields.append("\"column\": \(location.column)")
+                if !location.isWholeFile {
+                    fields.append("\"line\": \(location.line)")
+                    fields.append("\"column\": \(location.column)")
+                }
             }
             if let hint = d.hint { fields.append("\"hint\": \(hint.jsonLiteral)") }
             out += "    {" + fields.joined(separator: ", ") + "}"
         }
-        out += report.diagnostics.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        out += diagnostics.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return out
     }
 
     // MARK: GitHub Actions
 
+    /// The error that stopped the run, if any, is the last annotation; the
+    /// summary is left out when it is the only problem, as in text.
     private func renderGitHub(_ report: DiagnosticReport) -> String {
         var out = ""
-        for d in report.diagnostics {
+        for d in report.diagnostics + (report.stop.map { [$0] } ?? []) {
             var properties: [String] = []
             if let location = d.location {
                 properties.append("file=\(Self.githubEscaped(displayPath(location.path), property: true))")
-                properties.append("line=\(location.line)")
-                properties.append("col=\(location.column)")
+                if !location.isWholeFile {
+                    properties.append("line=\(location.line)")
+                    properties.append("col=\(location.column)")
+                }
             }
             properties.append("title=\(Self.githubEscaped("larder \(d.code)", property: true))")
             var message = d.message
             if let hint = d.hint { message += "\nhint: \(hint)" }
             out += "::\(d.severity.rawValue) \(properties.joined(separator: ","))::\(Self.githubEscaped(message, property: false))\n"
         }
-        out += report.summary + "\n"
+        if report.stop == nil || !report.diagnostics.isEmpty { out += report.summary + "\n" }
         return out
     }
 

@@ -1,13 +1,25 @@
 import LarderCore
 
 /// The outcome of checking a folder: every diagnostic, sorted, with the text
-/// of the files they point into (so printers can show the offending line).
+/// of the files they point into (so printers can show the offending line),
+/// and the error that stopped the run, if one did.
 public struct DiagnosticReport: Sendable {
     public var diagnostics: [Diagnostic]
+    /// The error that stopped the run before it finished (a folder that
+    /// cannot be read, a theme, a secret, a write): not a problem of one
+    /// data file, so kept apart from `diagnostics` and their counts, and
+    /// printed after them (`DiagnosticFormatter`).
+    public var stop: Diagnostic?
     /// How many data files were read.
     public var fileCount: Int
     /// Source text of the files that have diagnostics, keyed by relative path.
     public var sources: [String: SourceText]
+
+    /// A run stopped by `stop` before any file was checked.
+    public init(stop: Diagnostic) {
+        self.init(diagnostics: [], fileCount: 0)
+        self.stop = stop
+    }
 
     public init(diagnostics: [Diagnostic], fileCount: Int, sources: [String: SourceText] = [:]) {
         // Two checks may find the same fault (a schema pattern and a format
@@ -23,7 +35,8 @@ public struct DiagnosticReport: Sendable {
 
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
-    public var hasErrors: Bool { errorCount > 0 }
+    /// Errors in the data, or an error that stopped the run.
+    public var hasErrors: Bool { errorCount > 0 || stop != nil }
 
     /// "checked 12 files: 2 errors, 1 warning"
     public var summary: String {

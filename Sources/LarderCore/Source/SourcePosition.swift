@@ -34,12 +34,21 @@ public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStr
         self.init(path: path, position: SourcePosition(line: line, column: column))
     }
 
+    /// A file as a whole, with no position in it (a folder that cannot be
+    /// read, a file that cannot be written): line and column 0, which
+    /// printers leave out.
+    public static func file(_ path: String) -> SourceLocation {
+        SourceLocation(path: path, position: SourcePosition(line: 0, column: 0))
+    }
+
     public var line: Int { position.line }
     public var column: Int { position.column }
+    /// Made by `file(_:)`: no line or column to print.
+    public var isWholeFile: Bool { position.line == 0 }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.path, lhs.position) < (rhs.path, rhs.position)
     }
 
-    public var description: String { "\(path):\(position)" }
+    public var description: String { isWholeFile ? path : "\(path):\(position)" }
 }

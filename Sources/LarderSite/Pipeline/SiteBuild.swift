@@ -1,0 +1,306 @@
+import Foundation
+import Larder
+import LarderCore
+
+/// One run of the pipeline over a data folder, for every front end: `larder
+/// build` (into a folder on disk), `larder serve` (into memory) and `larder
+/// check` (no output). Configure it, call `run()`, print the `Result`: the
+/// library prints nothing, and an error that stops the run comes back as a
+/// diagnostic in the result's report, never as a throw.
+///
+/// The stages, each a step of `perform` below:
+///
+/// 1. **up to date** (a folder only): whether the output already holds what
+///    this build would write (`SiteWriter.upToDate`); if so, stop.
+/// 2. **read, validate, resolve**: `KitchenLoader` (files read in parallel,
+///    or taken from the parse cache; schemas and cross-references; a
+///    `Kitchen`). Problems are diagnostics; with any error, stop.
+/// 3. **plan**: the theme (built-in and `templates/`), the secret of
+///    unlisted lists, a `SiteBuilder` (categories, tags, slugs).
+/// 4. **render and write**: into memory (`SiteBuilder.render()`), or through
+///    a `SiteWriter` that writes each page as it is rendered, only those
+///    whose inputs changed (`SiteBuilder.render(into:inputs:)`), then puts
+///    the site in place of the output.
+public struct SiteBuild: Sendable {
+    /// Where the site goes.
+    public enum Destination: Sendable, Hashable {
+        /// `larder build -o`: a folder on disk, written incrementally and
+        /// swapped or committed in (see `SiteWriter`).
+        case folder(URL)
+        /// `larder serve`: the files, held in memory.
+        case memory
+        /// `larder check`: nothing is rendered; the run stops after the
+        /// folder is validated.
+        case noOutput
+    }
+
+    /// The codes of the diagnostics of errors that stop a run.
+    public enum StopCode: String, Sendable, CaseIterable {
+        /// The data folder is missing, not a folder, or cannot be read.
+        case unreadableFolder = "unreadable-folder"
+        /// The output may not be replaced (see `SiteWriter`), or its path
+        /// cannot be used.
+        case outputRefused = "output-refused"
+        /// A template cannot be read, parsed or rendered.
+        case themeError = "theme-error"
+        /// The folder has unlisted lists and there is no secret.
+        case secretMissing = "secret-missing"
+        /// The secret is there but cannot be used (too short, unreadable).
+        case badSecret = "bad-secret"
+        /// A page cannot be made (a list's plan, a page's render).
+        case renderFailed = "render-failed"
+        /// Writing the site failed (disk full, permissions, a data file
+        /// saved during the build); the previous site is as it was.
+        case writeFailed = "write-failed"
+
+        /// Whether the user named the wrong place (a folder that is not
+        /// the data, an output that may not be replaced), rather than the
+        /// data or the build being at fault: a usage error, for exit codes.
+        public var namesWrongPlace: Bool { self == .unreadableFolder || self == .outputRefused }
+    }
+
+    public var dataFolder: URL
+    public var destination: Destination
+    /// The data folder as the user named it: the prefix of the paths in
+    /// the warnings kept with the output (printed again when it is up to
+    /// date), and one of the options the output depends on.
+    public var displayName: String
+    /// Where `LARDER_SECRET` is looked up.
+    public var environment: [String: String]
+    /// A pause after each step of an in-place commit, for the fault tests
+    /// (see `SiteWriter.commitStepPause`).
+    public var commitStepPause: Duration = .zero
+    /// Whether the time the writer takes is measured (two clock reads a
+    /// file; `StageTimings` has it as a figure).
+    public var measuresWriterTime = false
+
+    public init(dataFolder: URL, destination: Destination, displayName: String, environment: [String: String]) {
+        self.dataFolder = dataFolder
+        self.destination = destination
+        self.displayName = displayName
+        self.environment = environment
+    }
+
+    /// What a run came to.
+    public struct Result: Sendable {
+        public enum Outcome: Sendable {
+            /// `.noOutput`: the folder was checked and has no errors.
+            case checked
+            /// `.memory`: the site's files.
+            case rendered([OutputFile])
+            /// `.folder`: the site was put in place of the output.
+            case written(SiteWriteSummary)
+            /// `.folder`: nothing the build reads changed since the build that
+            /// made the output, which is left as it is; the warnings of that
+            /// build, as it printed them.
+            case upToDate(BuildRecord.Warnings)
+            /// The folder has errors (in `report`): nothing was rendered.
+            case dataErrors
+            /// An error stopped the run (`report.stop`); nothing was
+            /// published, and a previous site is as it was.
+            case stopped
+        }
+
+        public var outcome: Outcome
+        /// The folder's diagnostics, and the error that stopped the run.
+        public var report: DiagnosticReport
+        public var timings: StageTimings
+        /// Data files read and parsed, and taken from the parse cache.
+        public var documentsRead = 0
+        public var documentsReused = 0
+
+        /// The code of the error that stopped the run, if one did.
+        public var stopCode: StopCode? { report.stop.flatMap { StopCode(rawValue: $0.code) } }
+    }
+
+    /// Runs the pipeline. A folder build starts from the parse cache kept
+    /// beside the output, and saves it for the next.
+    public func run() -> Result {
+        var documents: DocumentCache?
+        return perform(&documents)
+    }
+
+    /// Runs the pipeline, reading again only the data files that changed
+    /// since `documents` was filled, which it keeps for the next run (`larder
+    /// serve`, which rebuilds the same folder on every change).
+    public func run(documents: inout DocumentCache) -> Result {
+        var kept: DocumentCache? = documents
+        defer { documents = kept ?? DocumentCache() }
+        return perform(&kept)
+    }
+
+    private func perform(_ documents: inout DocumentCache?) -> Result {
+        var timings = StageTimings()
+        // Hides the addresses of unlisted lists in the error that stops the
+        // run: any token-like name until the kitchen is known, then by name.
+        var redaction = TokenRedaction()
+        func stop(_ diagnostic: Diagnostic, report: DiagnosticReport? = nil) -> Result {
+            var report = report ?? DiagnosticReport(stop: diagnostic)
+            report.stop = redaction.apply(to: diagnostic)
+            return Result(outcome: .stopped, report: report, timings: timings)
+        }
+
+        // 1. Up to date: a folder build that would write what is there stops.
+        var disk: Disk?
+        if case .folder(let output) = destination {
+            var writer = SiteWriter(output: output, dataFolder: dataFolder)
+            writer.commitStepPause = commitStepPause
+            writer.measuresWriterTime = measuresWriterTime
+            do {
+                try writer.validate()
+            } catch {
+                return stop(error.diagnostic(.outputRefused))
+            }
+            // A secret that cannot be read is reported in its turn (stage 3).
+            let secret = Swift.Result { try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment) }
+            let inputs = BuildInputs(
+                dataFolder: dataFolder, options: [displayName, writer.output.path], secret: (try? secret.get()) ?? nil
+            )
+            // Taken once: for the check that nothing changed, and, unless a
+            // file was being saved just now, as the stamps the build starts from.
+            let now = inputs.snapshot()
+            if case .success = secret, let last = writer.upToDate(inputs, now: now) {
+                return Result(outcome: .upToDate(last), report: DiagnosticReport(diagnostics: [], fileCount: 0), timings: timings)
+            }
+            timings.mark("no-op check")
+            let before = inputs.settledSnapshot(startingWith: now)
+            // Parsed files from the last build: only changed files are read.
+            if documents == nil { documents = writer.parseCacheFile.map(DocumentCache.init(contentsOf:)) ?? DocumentCache() }
+            disk = Disk(writer: writer, inputs: inputs, before: before)
+        }
+
+        // 2. Read, validate, resolve.
+        let loaded: LoadResult
+        do {
+            if documents != nil {
+                loaded = try KitchenLoader.load(dataFolder, cache: &documents!)
+            } else {
+                loaded = try KitchenLoader.load(dataFolder)
+            }
+        } catch {
+            return stop(error.diagnostic)
+        }
+        timings.mark("load")
+        let (read, reused) = documents.map { ($0.lastReads, $0.lastHits) } ?? (loaded.report.fileCount, 0)
+        timings.note("parse cache: \(read) files read, \(reused) reused")
+        let report = loaded.report
+        func result(_ outcome: Result.Outcome) -> Result {
+            Result(outcome: outcome, report: report, timings: timings, documentsRead: read, documentsReused: reused)
+        }
+        func stopped(_ diagnostic: Diagnostic) -> Result {
+            var result = stop(diagnostic, report: report)
+            (result.documentsRead, result.documentsReused) = (read, reused)
+            return result
+        }
+        guard !report.hasErrors else { return result(.dataErrors) }
+        if destination == .noOutput { return result(.checked) }
+
+        // 3. Plan: theme, secret, builder. Errors from here on may name the
+        // pages of unlisted lists.
+        redaction = TokenRedaction(kitchen: loaded.kitchen, links: nil)
+        let builder: SiteBuilder
+        do {
+            let theme = try Theme.load(overrides: dataFolder.appendingPathComponent("templates"))
+            let secret = try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment)
+            let links = secret.map(UnlistedLinks.init)
+            redaction = TokenRedaction(kitchen: loaded.kitchen, links: links)
+            if links == nil, let list = loaded.kitchen.lists.first(where: { $0.visibility == .unlisted }) {
+                return stopped(.error(
+                    StopCode.secretMissing.rawValue,
+                    "the list is unlisted, and its address comes from a secret that is not set",
+                    at: .file(list.path), hint: UnlistedLinks.howTo(dataFolder)
+                ))
+            }
+            builder = SiteBuilder(kitchen: loaded.kitchen, dataFolder: dataFolder, theme: theme, unlisted: links)
+        } catch let error as ThemeError {
+            return stopped(error.diagnostic)
+        } catch let error as SecretError {
+            return stopped(error.diagnostic)
+        } catch {
+            return stopped(.error(StopCode.renderFailed.rawValue, "\(error)", at: nil))
+        }
+
+        // 4. Render, and write.
+        let outcome: Result.Outcome
+        do {
+            if let disk {
+                outcome = .written(try write(builder, report: report, to: disk, documents: documents, timings: &timings))
+            } else {
+                let files = try builder.render()
+                timings.mark("render")
+                outcome = .rendered(files)
+            }
+        } catch {
+            return stopped(Self.diagnostic(error))
+        }
+        return result(outcome)
+    }
+
+    /// What a folder build keeps from stage 1 for stage 4.
+    private struct Disk {
+        var writer: SiteWriter
+        var inputs: BuildInputs
+        /// The data files' stamps before they were read.
+        var before: InputSnapshot
+    }
+
+    /// The site through `SiteWriter`: pages go to disk as the workers render
+    /// them (the site is never held whole in memory), then the writer puts
+    /// it in place. The parse cache is saved under the build's lock.
+    private func write(
+        _ builder: SiteBuilder, report: DiagnosticReport, to disk: Disk, documents: DocumentCache?,
+        timings: inout StageTimings
+    ) throws -> SiteWriteSummary {
+        // The warnings as printed, kept with the output: a build that finds
+        // it up to date prints them again.
+        let warnings = { (color: Bool) in
+            report.diagnostics.isEmpty
+                ? "" : DiagnosticFormatter(format: .text, color: color, pathPrefix: displayName).render(report)
+        }
+        let record = BuildRecord(
+            inputs: disk.inputs, before: disk.before, warnings: warnings(false), colouredWarnings: warnings(true)
+        )
+        let summary = try disk.writer.write(record: record) { sink in
+            timings.mark("lock, leftovers")
+            do {
+                try builder.render(into: sink, inputs: disk.before)
+            } catch {
+                // A failed write reaches render as text; report the
+                // writer's own error (it names the file and the cause).
+                try sink.checkFailure()
+                throw error
+            }
+            timings.mark("render, write and link")
+            // A cache that cannot be saved only makes the next build read
+            // everything.
+            if let documents, let file = disk.writer.parseCacheFile { try? documents.write(to: file) }
+            timings.mark("parse cache saved")
+        }
+        timings.mark(summary.inPlace ? "commit in place (journal, renames, state saved)" : "swap, old site removed, state saved")
+        if measuresWriterTime {
+            timings.note("of render, write and link: the writer's share (cpu, summed over threads)", summary.writerTime)
+        }
+        return summary
+    }
+
+    /// The diagnostic of an error thrown by rendering or writing.
+    static func diagnostic(_ error: any Error) -> Diagnostic {
+        switch error {
+        case let error as SiteWriteError: error.diagnostic()
+        case let error as SiteBuildError: error.diagnostic
+        case let error as ThemeError: error.diagnostic
+        default: .error(StopCode.renderFailed.rawValue, "\(error)", at: nil)
+        }
+    }
+}
+
+extension TokenRedaction {
+    /// `diagnostic` with the tokens in its path, message and hint hidden.
+    func apply(to diagnostic: Diagnostic) -> Diagnostic {
+        var redacted = diagnostic
+        redacted.message = apply(diagnostic.message)
+        redacted.hint = diagnostic.hint.map(apply)
+        if let location = diagnostic.location { redacted.location?.path = apply(location.path) }
+        return redacted
+    }
+}

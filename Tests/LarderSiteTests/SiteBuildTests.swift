@@ -1,0 +1,201 @@
+import Foundation
+import Larder
+import LarderCore
+import Testing
+
+@testable import LarderSite
+
+/// The pipeline in process: a kitchen in a temporary folder, run as each
+/// front end runs it, asserting on the value `run()` returns.
+@Suite struct SiteBuildTests {
+    static let secret = ["LARDER_SECRET": "site-build-tests-secret"]
+
+    /// A kitchen (`RenderFixtures.small` and `extra`) and an output path
+    /// beside it, removed with the value.
+    final class Folder {
+        let root: URL
+        var kitchen: URL { root.appendingPathComponent("kitchen") }
+        var output: URL { root.appendingPathComponent("site") }
+
+        init(_ extra: [String: String] = [:]) throws {
+            root = try RenderFixtures.temporaryFolder()
+            for (path, contents) in RenderFixtures.small.merging(extra, uniquingKeysWith: { $1 }) {
+                let url = kitchen.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(contents.utf8).write(to: url)
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func build(_ destination: SiteBuild.Destination, environment: [String: String] = SiteBuildTests.secret) -> SiteBuild {
+            SiteBuild(dataFolder: kitchen, destination: destination, displayName: "kitchen", environment: environment)
+        }
+
+        /// The site's files on disk, Larder's marker left out.
+        func written() throws -> Set<String> {
+            let paths = try FileManager.default.subpathsOfDirectory(atPath: output.path)
+            return Set(paths.filter { path in
+                var isDirectory: ObjCBool = false
+                FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                return !isDirectory.boolValue && path != ".larder-site"
+            })
+        }
+    }
+
+    @Test func buildsIntoAFolderThenFindsItUpToDate() throws {
+        let folder = try Folder()
+        let first = folder.build(.folder(folder.output)).run()
+        guard case .written(let summary) = first.outcome else {
+            Issue.record("not written: \(first.outcome), \(String(describing: first.report.stop))")
+            return
+        }
+        let written = try folder.written()
+        #expect(summary.fileCount == written.count)
+        #expect(written.contains("recipes/toast/index.html"))
+        #expect(first.report.stop == nil && !first.report.hasErrors)
+        #expect(first.documentsRead == RenderFixtures.small.count && first.documentsReused == 0)
+        let stages = first.timings.entries.compactMap { entry -> String? in
+            if case .stage(let stage) = entry { return stage.name }
+            return nil
+        }
+        #expect(stages.first == "no-op check" && stages.contains("load") && stages.contains("render, write and link"))
+
+        let second = folder.build(.folder(folder.output)).run()
+        guard case .upToDate = second.outcome else {
+            Issue.record("not up to date: \(second.outcome)")
+            return
+        }
+        #expect(try folder.written() == written)
+    }
+
+    @Test func intoMemoryMakesTheFilesAFolderBuildWrites() throws {
+        let folder = try Folder()
+        let memory = folder.build(.memory).run()
+        guard case .rendered(let files) = memory.outcome else {
+            Issue.record("not rendered: \(memory.outcome)")
+            return
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.output.path))
+        _ = folder.build(.folder(folder.output)).run()
+        #expect(Set(files.map(\.path)) == (try folder.written()))
+    }
+
+    @Test func aKeptDocumentCacheReadsOnlyWhatChanged() throws {
+        let folder = try Folder()
+        let build = folder.build(.memory)
+        var documents = DocumentCache()
+        let first = build.run(documents: &documents)
+        #expect(first.documentsRead == RenderFixtures.small.count && first.documentsReused == 0)
+        try Data("---\ntitle: Jam\n---\n## Ingredients\n\n- 1 jar jam\n".utf8)
+            .write(to: folder.kitchen.appendingPathComponent("recipes/jam.md"))
+        let second = build.run(documents: &documents)
+        #expect(second.documentsRead == 1 && second.documentsReused == RenderFixtures.small.count)
+    }
+
+    @Test func checkOnlyReadsAndValidatesAndWritesNothing() throws {
+        let folder = try Folder()
+        let clean = folder.build(.noOutput, environment: [:]).run()
+        guard case .checked = clean.outcome else {
+            Issue.record("not checked: \(clean.outcome)")
+            return
+        }
+        #expect(clean.documentsRead == RenderFixtures.small.count)
+        // No secret needed: nothing is rendered.
+        #expect(clean.report.stop == nil)
+
+        let broken = try Folder(["recipes/bad.md": "---\ntitle: [\n---\n"])
+        let result = broken.build(.noOutput).run()
+        guard case .dataErrors = result.outcome else {
+            Issue.record("not data errors: \(result.outcome)")
+            return
+        }
+        #expect(result.report.diagnostics.contains { $0.severity == .error && $0.location?.path == "recipes/bad.md" })
+        #expect(result.report.stop == nil && result.stopCode == nil)
+        #expect(!FileManager.default.fileExists(atPath: broken.output.path))
+    }
+
+    @Test func aFailingThemeStopsWithItsDiagnostic() throws {
+        let folder = try Folder(["templates/layout.mustache": "{{#pages}}never closed"])
+        let result = folder.build(.folder(folder.output)).run()
+        guard case .stopped = result.outcome else {
+            Issue.record("not stopped: \(result.outcome)")
+            return
+        }
+        #expect(result.stopCode == .themeError)
+        let stop = try #require(result.report.stop)
+        #expect(stop.severity == .error && stop.location == nil)
+        #expect(stop.message.hasPrefix("template templates/layout.mustache "), "\(stop.message)")
+        #expect(result.documentsRead == RenderFixtures.small.count)
+        #expect(!FileManager.default.fileExists(atPath: folder.output.path))
+        #expect(result.stopCode?.namesWrongPlace == false)
+    }
+
+    @Test func aMissingSecretStopsAtTheUnlistedList() throws {
+        let folder = try Folder()
+        for destination in [SiteBuild.Destination.folder(folder.output), .memory] {
+            let result = folder.build(destination, environment: [:]).run()
+            guard case .stopped = result.outcome else {
+                Issue.record("not stopped: \(result.outcome)")
+                continue
+            }
+            #expect(result.report.stop == .error(
+                "secret-missing", "the list is unlisted, and its address comes from a secret that is not set",
+                at: .file("lists/surprise.md"), hint: UnlistedLinks.howTo(folder.kitchen)
+            ))
+            #expect(!FileManager.default.fileExists(atPath: folder.output.path))
+        }
+    }
+
+    @Test func aFolderThatIsNotThereIsAUsageError() throws {
+        let folder = try Folder()
+        let missing = folder.root.appendingPathComponent("nowhere")
+        let build = SiteBuild(dataFolder: missing, destination: .noOutput, displayName: "nowhere", environment: [:])
+        let result = build.run()
+        #expect(result.report.stop == .error("unreadable-folder", "no such folder", at: .file(missing.path)))
+        #expect(result.stopCode?.namesWrongPlace == true)
+        #expect(result.report.hasErrors && result.report.fileCount == 0)
+    }
+
+    @Test func anOutputThatMayNotBeReplacedIsAUsageError() throws {
+        let folder = try Folder()
+        let result = folder.build(.folder(folder.kitchen)).run()
+        #expect(result.stopCode == .outputRefused)
+        #expect(result.stopCode?.namesWrongPlace == true)
+        #expect(result.report.stop?.location?.isWholeFile == true)
+        #expect(result.documentsRead == 0)
+    }
+
+    @Test func aStopIsPrintedAfterTheDiagnosticsInEachFormat() {
+        let stop = Diagnostic.error("write-failed", "cannot write: No space left on device", at: .file("/srv/_site"))
+        let alone = DiagnosticReport(stop: stop)
+        #expect(DiagnosticFormatter(format: .text).render(alone)
+            == "larder: error: /srv/_site: cannot write: No space left on device\n")
+        #expect(DiagnosticFormatter(format: .github, pathPrefix: "kitchen").render(alone)
+            == "::error file=/srv/_site,title=larder write-failed::cannot write: No space left on device\n")
+        #expect(DiagnosticFormatter(format: .json, pathPrefix: "kitchen").render(alone) == """
+            {
+              "files": 0,
+              "errors": 1,
+              "warnings": 0,
+              "diagnostics": [
+                {"severity": "error", "code": "write-failed", "message": "cannot write: No space left on device", "path": "/srv/_site"}
+              ]
+            }
+
+            """)
+        // Behind the data's warnings and their summary; a path in the data
+        // folder behind the prefix, a hint after a semicolon.
+        var report = DiagnosticReport(
+            diagnostics: [.warning("unknown-unit", "unknown unit 'glug'", at: SourceLocation(path: "recipes/a.md", line: 3, column: 5))],
+            fileCount: 2
+        )
+        report.stop = .error("secret-missing", "no secret", at: .file("lists/b.md"), hint: "set LARDER_SECRET")
+        #expect(DiagnosticFormatter(format: .text, pathPrefix: "kitchen").render(report) == """
+            kitchen/recipes/a.md:3:5: warning: unknown unit 'glug' [unknown-unit]
+            checked 2 files: 0 errors, 1 warning
+            larder: error: kitchen/lists/b.md: no secret; set LARDER_SECRET
+
+            """)
+    }
+}
