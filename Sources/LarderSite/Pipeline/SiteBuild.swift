@@ -8,19 +8,20 @@ import LarderCore
 /// library prints nothing, and an error that stops the run comes back as a
 /// diagnostic in the result's report, never as a throw.
 ///
-/// The stages, each a step of `perform` below:
+/// The stages, each a method below, run in order by `perform`:
 ///
-/// 1. **up to date** (a folder only): whether the output already holds what
-///    this build would write (`SiteWriter.upToDate`); if so, stop.
-/// 2. **read, validate, resolve**: `KitchenLoader` (files read in parallel,
-///    or taken from the parse cache; schemas and cross-references; a
-///    `Kitchen`). Problems are diagnostics; with any error, stop.
-/// 3. **plan**: the theme (built-in and `templates/`), the secret of
-///    unlisted lists, a `SiteBuilder` (categories, tags, slugs).
-/// 4. **render and write**: into memory (`SiteBuilder.render()`), or through
-///    a `SiteWriter` that writes each page as it is rendered, only those
-///    whose inputs changed (`SiteBuilder.render(into:inputs:)`), then puts
-///    the site in place of the output.
+/// 1. `prepare` (a folder only): may the output be replaced, and does it
+///    already hold what this build would write (`SiteWriter.upToDate`)?
+///    If so, stop there.
+/// 2. `load`: read, validate, resolve (`KitchenLoader`: files read in
+///    parallel or taken from the parse cache; schemas and cross-references;
+///    a `Kitchen`). Problems are diagnostics; with any error, stop.
+/// 3. `plan`: the theme (built-in and `templates/`), the secret of unlisted
+///    lists, a `SiteBuilder` (categories, tags, slugs).
+/// 4. `render` into memory (`SiteBuilder.render()`), or `write`: through a
+///    `SiteWriter` that writes each page as it is rendered, only those whose
+///    inputs changed (`SiteBuilder.render(into:inputs:)`), then puts the
+///    site in place of the output.
 public struct SiteBuild: Sendable {
     /// Where the site goes.
     public enum Destination: Sendable, Hashable {
@@ -129,114 +130,12 @@ public struct SiteBuild: Sendable {
         return perform(&kept)
     }
 
-    private func perform(_ documents: inout DocumentCache?) -> Result {
-        var timings = StageTimings()
-        // Hides the addresses of unlisted lists in the error that stops the
-        // run: any token-like name until the kitchen is known, then by name.
-        var redaction = TokenRedaction()
-        func stop(_ diagnostic: Diagnostic, report: DiagnosticReport? = nil) -> Result {
-            var report = report ?? DiagnosticReport(stop: diagnostic)
-            report.stop = redaction.apply(to: diagnostic)
-            return Result(outcome: .stopped, report: report, timings: timings)
-        }
-
-        // 1. Up to date: a folder build that would write what is there stops.
-        var disk: Disk?
-        if case .folder(let output) = destination {
-            var writer = SiteWriter(output: output, dataFolder: dataFolder)
-            writer.commitStepPause = commitStepPause
-            writer.measuresWriterTime = measuresWriterTime
-            do {
-                try writer.validate()
-            } catch {
-                return stop(error.diagnostic(.outputRefused))
-            }
-            // A secret that cannot be read is reported in its turn (stage 3).
-            let secret = Swift.Result { try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment) }
-            let inputs = BuildInputs(
-                dataFolder: dataFolder, options: [displayName, writer.output.path], secret: (try? secret.get()) ?? nil
-            )
-            // Taken once: for the check that nothing changed, and, unless a
-            // file was being saved just now, as the stamps the build starts from.
-            let now = inputs.snapshot()
-            if case .success = secret, let last = writer.upToDate(inputs, now: now) {
-                return Result(outcome: .upToDate(last), report: DiagnosticReport(diagnostics: [], fileCount: 0), timings: timings)
-            }
-            timings.mark("no-op check")
-            let before = inputs.settledSnapshot(startingWith: now)
-            // Parsed files from the last build: only changed files are read.
-            if documents == nil { documents = writer.parseCacheFile.map(DocumentCache.init(contentsOf:)) ?? DocumentCache() }
-            disk = Disk(writer: writer, inputs: inputs, before: before)
-        }
-
-        // 2. Read, validate, resolve.
-        let loaded: LoadResult
-        do {
-            if documents != nil {
-                loaded = try KitchenLoader.load(dataFolder, cache: &documents!)
-            } else {
-                loaded = try KitchenLoader.load(dataFolder)
-            }
-        } catch {
-            return stop(error.diagnostic)
-        }
-        timings.mark("load")
-        let (read, reused) = documents.map { ($0.lastReads, $0.lastHits) } ?? (loaded.report.fileCount, 0)
-        timings.note("parse cache: \(read) files read, \(reused) reused")
-        let report = loaded.report
-        func result(_ outcome: Result.Outcome) -> Result {
-            Result(outcome: outcome, report: report, timings: timings, documentsRead: read, documentsReused: reused)
-        }
-        func stopped(_ diagnostic: Diagnostic) -> Result {
-            var result = stop(diagnostic, report: report)
-            (result.documentsRead, result.documentsReused) = (read, reused)
-            return result
-        }
-        guard !report.hasErrors else { return result(.dataErrors) }
-        if destination == .noOutput { return result(.checked) }
-
-        // 3. Plan: theme, secret, builder. Errors from here on may name the
-        // pages of unlisted lists.
-        redaction = TokenRedaction(kitchen: loaded.kitchen, links: nil)
-        let builder: SiteBuilder
-        do {
-            let theme = try Theme.load(overrides: dataFolder.appendingPathComponent("templates"))
-            let secret = try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment)
-            let links = secret.map(UnlistedLinks.init)
-            redaction = TokenRedaction(kitchen: loaded.kitchen, links: links)
-            if links == nil, let list = loaded.kitchen.lists.first(where: { $0.visibility == .unlisted }) {
-                return stopped(.error(
-                    StopCode.secretMissing.rawValue,
-                    "the list is unlisted, and its address comes from a secret that is not set",
-                    at: .file(list.path), hint: UnlistedLinks.howTo(dataFolder)
-                ))
-            }
-            builder = SiteBuilder(kitchen: loaded.kitchen, dataFolder: dataFolder, theme: theme, unlisted: links)
-        } catch let error as ThemeError {
-            return stopped(error.diagnostic)
-        } catch let error as SecretError {
-            return stopped(error.diagnostic)
-        } catch {
-            return stopped(.error(StopCode.renderFailed.rawValue, "\(error)", at: nil))
-        }
-
-        // 4. Render, and write.
-        let outcome: Result.Outcome
-        do {
-            if let disk {
-                outcome = .written(try write(builder, report: report, to: disk, documents: documents, timings: &timings))
-            } else {
-                let files = try builder.render()
-                timings.mark("render")
-                outcome = .rendered(files)
-            }
-        } catch {
-            return stopped(Self.diagnostic(error))
-        }
-        return result(outcome)
+    /// An error that ends the run, as its diagnostic.
+    private struct Stop: Error {
+        var diagnostic: Diagnostic
     }
 
-    /// What a folder build keeps from stage 1 for stage 4.
+    /// What a folder build keeps from its first stage for the last.
     private struct Disk {
         var writer: SiteWriter
         var inputs: BuildInputs
@@ -244,13 +143,133 @@ public struct SiteBuild: Sendable {
         var before: InputSnapshot
     }
 
-    /// The site through `SiteWriter`: pages go to disk as the workers render
-    /// them (the site is never held whole in memory), then the writer puts
-    /// it in place. The parse cache is saved under the build's lock.
+    /// The stages in order; each throws the `Stop` that ends the run.
+    private func perform(_ documents: inout DocumentCache?) -> Result {
+        var timings = StageTimings()
+        var report = DiagnosticReport(diagnostics: [], fileCount: 0)
+        var counts = (read: 0, reused: 0)
+        // Hides the addresses of unlisted lists in the error that stops the
+        // run: any token-like name until the kitchen is known, then by name.
+        var redaction = TokenRedaction()
+        func result(_ outcome: Result.Outcome) -> Result {
+            Result(outcome: outcome, report: report, timings: timings, documentsRead: counts.read, documentsReused: counts.reused)
+        }
+        do throws(Stop) {
+            var disk: Disk?
+            if case .folder(let output) = destination {
+                let (prepared, upToDate) = try prepare(output)
+                if let upToDate { return result(.upToDate(upToDate)) }
+                timings.mark("no-op check")
+                // Parsed files from the last build: only changed files are read.
+                if documents == nil {
+                    documents = prepared.writer.parseCacheFile.map(DocumentCache.init(contentsOf:)) ?? DocumentCache()
+                }
+                disk = prepared
+            }
+
+            let loaded = try load(&documents)
+            report = loaded.report
+            counts = documents.map { ($0.lastReads, $0.lastHits) } ?? (report.fileCount, 0)
+            timings.mark("load")
+            timings.note("parse cache: \(counts.read) files read, \(counts.reused) reused")
+            guard !report.hasErrors else { return result(.dataErrors) }
+            if destination == .noOutput { return result(.checked) }
+
+            // Errors from here on may name the pages of unlisted lists.
+            redaction = TokenRedaction(kitchen: loaded.kitchen, links: nil)
+            let (builder, links) = try plan(loaded.kitchen)
+            redaction = TokenRedaction(kitchen: loaded.kitchen, links: links)
+
+            guard let disk else { return result(.rendered(try render(builder, timings: &timings))) }
+            return result(.written(try write(builder, report: report, to: disk, documents: documents, timings: &timings)))
+        } catch {
+            report.stop = redaction.apply(to: error.diagnostic)
+            return result(.stopped)
+        }
+    }
+
+    /// Stage 1, for a folder: checks that the output may be replaced, and
+    /// whether it already holds what this build would write (then the
+    /// warnings of the build that wrote it come back).
+    private func prepare(_ output: URL) throws(Stop) -> (Disk, upToDate: BuildRecord.Warnings?) {
+        var writer = SiteWriter(output: output, dataFolder: dataFolder)
+        writer.commitStepPause = commitStepPause
+        writer.measuresWriterTime = measuresWriterTime
+        do {
+            try writer.validate()
+        } catch {
+            throw Stop(diagnostic: error.diagnostic(.outputRefused))
+        }
+        // A secret that cannot be read is reported in its turn (`plan`).
+        let secret = Swift.Result { try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment) }
+        let inputs = BuildInputs(
+            dataFolder: dataFolder, options: [displayName, writer.output.path], secret: (try? secret.get()) ?? nil
+        )
+        // Taken once: for the check that nothing changed, and, unless a file
+        // was being saved just now, as the stamps the build starts from.
+        let now = inputs.snapshot()
+        if case .success = secret, let last = writer.upToDate(inputs, now: now) {
+            return (Disk(writer: writer, inputs: inputs, before: now), last)
+        }
+        return (Disk(writer: writer, inputs: inputs, before: inputs.settledSnapshot(startingWith: now)), nil)
+    }
+
+    /// Stage 2: read, validate, resolve (`KitchenLoader`), with the parse
+    /// cache when there is one. Problems in files are the report's
+    /// diagnostics; only a folder that cannot be read stops here.
+    private func load(_ documents: inout DocumentCache?) throws(Stop) -> LoadResult {
+        do {
+            if documents != nil { return try KitchenLoader.load(dataFolder, cache: &documents!) }
+            return try KitchenLoader.load(dataFolder)
+        } catch {
+            throw Stop(diagnostic: error.diagnostic)
+        }
+    }
+
+    /// Stage 3: the theme (built-in, with the folder's `templates/`), the
+    /// secret of unlisted lists, and the builder (categories, tags, slugs).
+    private func plan(_ kitchen: Kitchen) throws(Stop) -> (SiteBuilder, UnlistedLinks?) {
+        let theme: Theme
+        let links: UnlistedLinks?
+        do {
+            theme = try Theme.load(overrides: dataFolder.appendingPathComponent("templates"))
+        } catch {
+            throw Stop(diagnostic: error.diagnostic)
+        }
+        do {
+            links = try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment).map(UnlistedLinks.init)
+        } catch {
+            throw Stop(diagnostic: error.diagnostic)
+        }
+        if links == nil, let list = kitchen.lists.first(where: { $0.visibility == .unlisted }) {
+            throw Stop(diagnostic: .error(
+                StopCode.secretMissing.rawValue,
+                "the list is unlisted, and its address comes from a secret that is not set",
+                at: .file(list.path), hint: UnlistedLinks.howTo(dataFolder)
+            ))
+        }
+        return (SiteBuilder(kitchen: kitchen, dataFolder: dataFolder, theme: theme, unlisted: links), links)
+    }
+
+    /// Stage 4, into memory: every file of the site.
+    private func render(_ builder: SiteBuilder, timings: inout StageTimings) throws(Stop) -> [OutputFile] {
+        do {
+            let files = try builder.render()
+            timings.mark("render")
+            return files
+        } catch {
+            throw Stop(diagnostic: error.diagnostic)
+        }
+    }
+
+    /// Stage 4, into a folder, through `SiteWriter`: pages go to disk as the
+    /// workers render them (the site is never held whole in memory), only
+    /// those whose inputs changed, then the writer puts the site in place
+    /// of the output. The parse cache is saved under the build's lock.
     private func write(
         _ builder: SiteBuilder, report: DiagnosticReport, to disk: Disk, documents: DocumentCache?,
         timings: inout StageTimings
-    ) throws -> SiteWriteSummary {
+    ) throws(Stop) -> SiteWriteSummary {
         // The warnings as printed, kept with the output: a build that finds
         // it up to date prints them again.
         let warnings = { (color: Bool) in
@@ -260,21 +279,30 @@ public struct SiteBuild: Sendable {
         let record = BuildRecord(
             inputs: disk.inputs, before: disk.before, warnings: warnings(false), colouredWarnings: warnings(true)
         )
-        let summary = try disk.writer.write(record: record) { sink in
-            timings.mark("lock, leftovers")
-            do {
-                try builder.render(into: sink, inputs: disk.before)
-            } catch {
-                // A failed write reaches render as text; report the
-                // writer's own error (it names the file and the cause).
-                try sink.checkFailure()
-                throw error
+        let summary: SiteWriteSummary
+        do {
+            summary = try disk.writer.write(record: record) { sink in
+                timings.mark("lock, leftovers")
+                do {
+                    try builder.render(into: sink, inputs: disk.before)
+                } catch {
+                    // A failed write reaches render as text; report the
+                    // writer's own error (it names the file and the cause).
+                    try sink.checkFailure()
+                    throw error
+                }
+                timings.mark("render, write and link")
+                // A cache that cannot be saved only makes the next build
+                // read everything.
+                if let documents, let file = disk.writer.parseCacheFile { try? documents.write(to: file) }
+                timings.mark("parse cache saved")
             }
-            timings.mark("render, write and link")
-            // A cache that cannot be saved only makes the next build read
-            // everything.
-            if let documents, let file = disk.writer.parseCacheFile { try? documents.write(to: file) }
-            timings.mark("parse cache saved")
+        } catch let error as SiteWriteError {
+            throw Stop(diagnostic: error.diagnostic())
+        } catch let error as SiteBuildError {
+            throw Stop(diagnostic: error.diagnostic)
+        } catch {
+            throw Stop(diagnostic: .error(StopCode.writeFailed.rawValue, "\(error)", at: nil))
         }
         timings.mark(summary.inPlace ? "commit in place (journal, renames, state saved)" : "swap, old site removed, state saved")
         if measuresWriterTime {
@@ -283,15 +311,6 @@ public struct SiteBuild: Sendable {
         return summary
     }
 
-    /// The diagnostic of an error thrown by rendering or writing.
-    static func diagnostic(_ error: any Error) -> Diagnostic {
-        switch error {
-        case let error as SiteWriteError: error.diagnostic()
-        case let error as SiteBuildError: error.diagnostic
-        case let error as ThemeError: error.diagnostic
-        default: .error(StopCode.renderFailed.rawValue, "\(error)", at: nil)
-        }
-    }
 }
 
 extension TokenRedaction {
