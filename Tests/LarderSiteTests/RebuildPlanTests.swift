@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import LarderSite
+
+/// The rebuild plan: what renders and what is carried over, from the
+/// previous records and this build's fingerprints alone, without a disk.
+@Suite struct RebuildPlanTests {
+    func hash(_ text: String) -> ContentHash { ContentHash(text) }
+
+    func record(_ fingerprint: String, _ outputs: [String]) -> JobRecords.Record {
+        JobRecords.Record(fingerprint: hash(fingerprint), outputs: outputs)
+    }
+
+    /// `count` recipe jobs, each with a page and a text, the recipe with
+    /// `edited` (if any) given a new fingerprint.
+    func recipes(_ count: Int, edited: Int? = nil) -> (previous: [String: JobRecords.Record], jobs: [RebuildPlan.Job]) {
+        var previous: [String: JobRecords.Record] = [:]
+        var jobs: [RebuildPlan.Job] = []
+        for index in 0..<count {
+            let key = "recipe r\(index)"
+            previous[key] = record("r\(index) v1", ["recipes/r\(index)/index.html", "recipes/r\(index)/recipe.txt"])
+            jobs.append(RebuildPlan.Job(key: key, fingerprint: hash(index == edited ? "r\(index) v2" : "r\(index) v1")))
+        }
+        return (previous, jobs)
+    }
+
+    @Test func withoutRecordsEveryJobRenders() {
+        let (_, jobs) = recipes(5)
+        let plan = RebuildPlan(previous: [:], jobs: jobs)
+        #expect(plan == RebuildPlan(render: [0, 1, 2, 3, 4], keep: []))
+    }
+
+    @Test(arguments: [10, 1000, 20000])
+    func oneEditedRecipeRendersOnlyItsJobWhateverTheSize(count: Int) {
+        let (previous, jobs) = recipes(count, edited: count / 2)
+        let plan = RebuildPlan(previous: previous, jobs: jobs)
+        #expect(plan.render == [count / 2])
+        #expect(plan.keep.count == count - 1)
+        #expect(plan.keep.first == RebuildPlan.Kept(job: 0, outputs: ["recipes/r0/index.html", "recipes/r0/recipe.txt"]))
+        #expect(!plan.keep.contains { $0.job == count / 2 })
+    }
+
+    @Test func aJobWithoutAFingerprintOrARecordRenders() {
+        var (previous, jobs) = recipes(4)
+        // An input without a stamp: never vouched for.
+        jobs[1].fingerprint = nil
+        // A new page (a recipe added).
+        jobs.append(RebuildPlan.Job(key: "recipe new", fingerprint: hash("new")))
+        // A page whose record is gone (a recipe deleted): nothing to keep.
+        previous["recipe r3"] = nil
+        let plan = RebuildPlan(previous: previous, jobs: jobs)
+        #expect(plan.render == [1, 3, 4])
+        #expect(plan.keep.map(\.job) == [0, 2])
+    }
+
+    @Test func aJobWhoseFilesCannotBeCarriedOverRendersInOrder() {
+        let (previous, jobs) = recipes(6, edited: 2)
+        let plan = RebuildPlan(previous: previous, jobs: jobs).rendering([4, 0])
+        #expect(plan.render == [0, 2, 4])
+        #expect(plan.keep.map(\.job) == [1, 3, 5])
+        // A job that renders anyway is not rendered twice.
+        #expect(plan.rendering([2]) == plan)
+    }
+
+    @Test func theSameRecordsAndFingerprintsGiveTheSamePlan() {
+        let (previous, jobs) = recipes(50, edited: 7)
+        #expect(RebuildPlan(previous: previous, jobs: jobs) == RebuildPlan(previous: previous, jobs: jobs))
+    }
+
+    // MARK: Carrying over a job's files together
+
+    /// A job's files are carried over all together or not at all: one of
+    /// them changed in the site by hand makes the whole job render.
+    @Test func aGroupWithOneChangedFileKeepsNothing() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let pages = (0..<6).map { OutputFile(path: "recipes/r\($0)/index.html", text: "r\($0)") }
+        _ = try folder.writer().write(pages)
+        try Data("edited by hand".utf8).write(to: URL(fileURLWithPath: folder.path("_site/recipes/r3/index.html")))
+        let summary = try folder.writer().write { sink in
+            let kept = try sink.keep(groups: [
+                ["recipes/r0/index.html", "recipes/r1/index.html"],
+                ["recipes/r2/index.html", "recipes/r3/index.html"],
+                ["recipes/r4/index.html"],
+            ])
+            #expect(kept == [true, false, true])
+            for file in pages[2...3] { try sink.add(file) }
+            try sink.add(pages[5])
+        }
+        #expect(summary.reusedCount == 5)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages))
+    }
+}
