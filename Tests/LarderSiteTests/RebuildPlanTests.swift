@@ -92,3 +92,30 @@ import Testing
         #expect(try folder.tree("_site") == WriterFolder.expected(pages))
     }
 }
+
+/// Paths that differ only in case clash whichever comes first, including
+/// the paths that are their own folding, which `SitePaths` does not keep
+/// twice.
+@Suite struct SitePathsCaseTests {
+    @Test(arguments: [
+        ["images/soup.jpg", "images/Soup.jpg"],
+        ["images/Soup.jpg", "images/soup.jpg"],
+        ["images/Soup.jpg", "images/SOUP.jpg"],
+        ["lists/a.html", "Lists/b.html"],
+        ["Lists/b.html", "lists/a.html"],
+        ["recipes/Tarte/index.html", "recipes/tarte"],
+        ["recipes/crème.html", "recipes/CRÈME.html"],
+    ])
+    func pathsThatDifferOnlyInCaseClashInEitherOrder(_ paths: [String]) throws {
+        var site = SitePaths()
+        _ = try site.add(paths[0])
+        #expect(throws: SiteWriteError.self) { _ = try site.add(paths[1]) }
+    }
+
+    @Test func pathsThatDifferInMoreThanCaseDoNotClash() throws {
+        var site = SitePaths()
+        for path in ["recipes/tarte/index.html", "recipes/Tartes/index.html", "recipes/tartes-2/index.html", "Recipes.html"] {
+            _ = try site.add(path)
+        }
+    }
+}

@@ -31,6 +31,10 @@ public final class SiteSink: Sendable {
     private let fileSystem: SiteFileSystem
     private let fixModes: Bool
     private let previous: Previous?
+    /// The previous site's folder, open, so that checking its files does not
+    /// walk the path above it for each (-1 when it cannot be opened: then by
+    /// paths).
+    private let previousFolder: Int32
     private let stagingLimit: Int
     private let measures: Bool
     private let state: Mutex<State>
@@ -87,9 +91,14 @@ public final class SiteSink: Sendable {
         self.fileSystem = fileSystem
         self.fixModes = fixModes
         self.previous = previous
+        previousFolder = previous.map { open($0.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? -1
         self.previousJobs = previous == nil ? nil : previousJobs
         self.stagingLimit = stagingLimit
         self.state = Mutex(State(mode: staging && previous != nil ? .staging : .tree))
+    }
+
+    deinit {
+        if previousFolder >= 0 { close(previousFolder) }
     }
 
     /// Writes (or links) one file of the site. Throws for a path that is not
@@ -300,7 +309,9 @@ public final class SiteSink: Sendable {
     /// change time before the build finished.
     private func isIntact(_ path: String, _ entry: SiteState.Entry, in previous: Previous) -> Bool {
         var info = stat()
-        guard lstat(previous.root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        let found = previousFolder >= 0
+            ? fstatat(previousFolder, path, &info, AT_SYMLINK_NOFOLLOW) : lstat(previous.root + "/" + path, &info)
+        guard found == 0, (info.st_mode & S_IFMT) == S_IFREG,
               info.st_mode & 0o7777 == 0o644, Int64(info.st_size) == entry.size
         else { return false }
         #if canImport(Darwin)
