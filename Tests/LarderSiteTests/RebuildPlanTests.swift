@@ -119,3 +119,58 @@ import Testing
         }
     }
 }
+
+/// The state file in two sealed parts: the summary the check that nothing
+/// changed reads alone, and the body with the files and jobs.
+@Suite struct SiteStatePartsTests {
+    func state() -> SiteState {
+        SiteState(
+            inputs: ContentHash("inputs"), images: ["/kitchen/images/a.jpg"], warnings: "w", colouredWarnings: "c",
+            output: ContentHash("output"), finished: Timestamp(seconds: 5, nanoseconds: 6),
+            files: ["a.html": .init(size: 3, hash: ContentHash("a")), "b/c.html": .init(size: 4, hash: ContentHash("c"))],
+            jobs: Array("jobs".utf8)
+        )
+    }
+
+    func write(_ bytes: [UInt8]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("larder-state-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func theSummaryReadsAloneAndRestampingKeepsTheBody() throws {
+        var (bytes, offset) = state().encodedStampable()
+        SiteState.restamp(&bytes, at: offset, output: ContentHash("after"), finished: Timestamp(seconds: 7, nanoseconds: 8))
+        let path = try write(bytes)
+        defer { unlink(path) }
+        let whole = try #require(SiteState.read(path))
+        #expect(whole.output == ContentHash("after"))
+        #expect(whole.finished == Timestamp(seconds: 7, nanoseconds: 8))
+        #expect(whole.files == state().files)
+        #expect(whole.jobs == state().jobs)
+        let summary = try #require(SiteState.readSummary(path))
+        #expect(summary.inputs == state().inputs && summary.images == state().images && summary.warnings == "w")
+        #expect(summary.output == ContentHash("after") && summary.files.isEmpty && summary.jobs.isEmpty)
+    }
+
+    @Test func aDamagedSummaryOrACutFileReadsAsNoState() throws {
+        let bytes = state().encoded()
+        // The magic line, the summary's length, the summary, its checksum.
+        let magic = "larder-state 2\n".utf8.count
+        let length = bytes[magic..<(magic + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let summaryEnd = magic + 8 + length + 16
+        for index in 0..<bytes.count {
+            var copy = bytes
+            copy[index] ^= 0x5A
+            let path = try write(copy)
+            defer { unlink(path) }
+            #expect(SiteState.read(path) == nil, "byte \(index)")
+            if index < summaryEnd { #expect(SiteState.readSummary(path) == nil, "byte \(index)") }
+        }
+        for cut in [1, 16, bytes.count / 2] {
+            let path = try write(Array(bytes.dropLast(cut)))
+            defer { unlink(path) }
+            #expect(SiteState.read(path) == nil && SiteState.readSummary(path) == nil, "cut \(cut)")
+        }
+    }
+}
