@@ -46,7 +46,8 @@ extension SiteBuilder {
             .map { kitchen.recipes[$0] }
         let fresh = changedRecipes.concurrentMap { [self] recipe in summary(recipe.description) }
         for (recipe, summary) in zip(changedRecipes, fresh) { builder.summaries[recipe.id] = summary }
-        var memo: [Int: JobRecords.Record] = [:]
+        // By job index: arrays, not tables, over every job.
+        var memo = [JobRecords.Record?](repeating: nil, count: jobs.count)
         var recipeItems: [(id: String, digest: ContentHash)] = []
         // By index: a for-in loop copies every Recipe.
         let recipes = kitchen.recipes
@@ -118,7 +119,7 @@ extension SiteBuilder {
         })
         let outputs = try builder.renderPages(plan.render.map { jobs[$0] }, into: { try sink.add($0) })
         // The records for the next build.
-        var madeBy: [Int: [String]] = [:]
+        var madeBy = [[String]](repeating: [], count: jobs.count)
         for (position, index) in plan.render.enumerated() { madeBy[index] = outputs[position] }
         for kept in plan.keep { madeBy[kept.job] = kept.outputs }
         var records = JobRecords()
@@ -128,7 +129,7 @@ extension SiteBuilder {
             if case .assets = job { continue }
             var record = memo[index] ?? JobRecords.Record(fingerprint: fingerprint, outputs: [])
             record.fingerprint = fingerprint
-            record.outputs = madeBy[index] ?? []
+            record.outputs = madeBy[index]
             records.records[planned[index].key] = record
         }
         sink.record(jobs: records)
