@@ -9,12 +9,14 @@ import Darwin
 /// What a build leaves beside the output for the next one
 /// (`._site.larder-state`): the size and content hash of every file of the
 /// site, so that unchanged files can be linked instead of written; and, for
-/// `larder build`, the stamps of what it read and the warnings it printed,
-/// so that a rebuild with nothing changed can stop at once.
+/// `larder build`, the stamps of what it read, the warnings it printed and
+/// its page jobs (`JobRecords`), so that a rebuild with nothing changed can
+/// stop at once and one with little changed renders little.
 ///
 /// Beside the output, never inside: the site is published, and the file
-/// names every page, unlisted ones included. A binary file with a checksum;
-/// anything that does not read back whole is ignored (a full build follows).
+/// names every page, unlisted ones included. A binary file in two sealed
+/// parts (see "Reading and writing"); anything that does not read back
+/// whole is ignored (a full build follows).
 struct SiteState: Sendable {
     struct Entry: Sendable, Hashable {
         var size: Int64
@@ -236,10 +238,11 @@ struct SiteState: Sendable {
     }
 }
 
-/// The files a build leaves beside the output for the next one (the state,
-/// the commit journal): a magic line, little-endian values and
-/// length-prefixed strings, and a checksum of all that last, so that a
-/// file cut short or damaged does not read back at all.
+/// The files a build leaves beside the output for the next one: a magic
+/// line, little-endian values and length-prefixed strings, and a checksum
+/// of all that last, so that a file cut short or damaged does not read back
+/// at all (the commit journal is one such file; the state is two such
+/// parts, `SiteState`).
 enum SealedFile {
     /// The values in the file at `path`, or nil when there is none, it is
     /// not whole, or `decode` refuses it or leaves some of it unread.
@@ -283,16 +286,6 @@ enum SealedFile {
             out.add(checksum.low)
             return out.out
         }
-    }
-
-    /// Sets the checksum of sealed bytes changed in place.
-    static func reseal(_ bytes: inout [UInt8]) {
-        let body = bytes.count - 16
-        let checksum = bytes.withUnsafeBytes { ContentHash(buffer: UnsafeRawBufferPointer(rebasing: $0[..<body])) }
-        var tail = Writer(magic: [])
-        tail.add(checksum.high)
-        tail.add(checksum.low)
-        bytes.replaceSubrange(body..., with: tail.bytes)
     }
 
     /// Reads little-endian values, nil past the end.
