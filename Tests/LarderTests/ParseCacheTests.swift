@@ -27,6 +27,16 @@ import Testing
             }
             #expect(back.stamp == entry.stamp, "\(path)", sourceLocation: sourceLocation)
             #expect(Self.same(back.document, entry.document), "\(path)", sourceLocation: sourceLocation)
+            // Written back as read (not encoded again): the bytes a fresh
+            // encoding gives.
+            var fresh = CacheWriter()
+            fresh.entry(back.stamp, back.document)
+            #expect(back.encoded.map(Array.init) == fresh.bytes, "\(path)", sourceLocation: sourceLocation)
+        }
+        let again = try DocumentCache.decode(decoded.encoded(), keepRecent: true)
+        #expect(again.entries.count == expected.count, sourceLocation: sourceLocation)
+        for (path, entry) in expected {
+            #expect(again.entries[path].map { Self.same($0.document, entry.document) } == true, "\(path)", sourceLocation: sourceLocation)
         }
         return expected.count
     }

@@ -9,7 +9,13 @@ import Darwin
 /// device. Editors that save by renaming a new file into place change the
 /// inode; a file edited and given its old modification time back (`touch -d`)
 /// still has a new change time, which only the kernel sets.
+///
+/// The one stamp of a file: the parse cache keeps it per document, and
+/// `larder build`'s snapshot of its inputs (`BuildInputs`, in LarderSite)
+/// is made of it, a symbolic link's own and its target's.
 public struct FileStamp: Sendable, Hashable {
+    /// The type and permission bits (`st_mode`).
+    public var mode: UInt32
     public var size: Int64
     public var seconds: Int
     public var nanoseconds: Int
@@ -26,8 +32,8 @@ public struct FileStamp: Sendable, Hashable {
         self.init(info)
     }
 
-    /// The stamp of a file from its `stat`.
-    init(_ info: stat) {
+    /// The stamp of a file from its `stat` or `lstat`.
+    public init(_ info: stat) {
         #if canImport(Darwin)
         let time = info.st_mtimespec
         let change = info.st_ctimespec
@@ -35,6 +41,7 @@ public struct FileStamp: Sendable, Hashable {
         let time = info.st_mtim
         let change = info.st_ctim
         #endif
+        mode = UInt32(info.st_mode)
         size = Int64(info.st_size)
         seconds = Int(time.tv_sec)
         nanoseconds = Int(time.tv_nsec)
@@ -45,9 +52,10 @@ public struct FileStamp: Sendable, Hashable {
     }
 
     init(
-        size: Int64, seconds: Int, nanoseconds: Int, changeSeconds: Int, changeNanoseconds: Int,
+        mode: UInt32, size: Int64, seconds: Int, nanoseconds: Int, changeSeconds: Int, changeNanoseconds: Int,
         inode: UInt64, device: UInt64
     ) {
+        self.mode = mode
         self.size = size
         self.seconds = seconds
         self.nanoseconds = nanoseconds

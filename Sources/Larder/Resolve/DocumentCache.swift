@@ -17,6 +17,10 @@ public struct DocumentCache: Sendable {
     struct Entry: Sendable {
         var stamp: FileStamp
         var document: ReadDocument
+        /// The entry as the cache file held it, for one read from there:
+        /// written back as these bytes, not encoded again (a rebuild after
+        /// one edit re-encodes one entry, not 11,000).
+        var encoded: ArraySlice<UInt8>? = nil
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -118,7 +122,7 @@ public struct DocumentCache: Sendable {
 
 extension DocumentCache {
     /// Raised whenever the format or what a read depends on changes meaning.
-    static let formatVersion: UInt64 = 2
+    static let formatVersion: UInt64 = 3
     static let magic = Array("larder parse cache\n".utf8)
     /// How far apart two changes of a file may be and still get the same
     /// time stamp, at most, on the file systems people use (FAT: 2 s). A file
@@ -228,7 +232,13 @@ extension DocumentCache {
         let encodedParts = parts.concurrentMap { part -> (bytes: [UInt8], checksum: UInt64) in
             var writer = CacheWriter(capacity: part.count * 1536)
             writer.unsigned(UInt64(part.count))
-            for entry in part { writer.entry(entry.stamp, entry.document) }
+            for entry in part {
+                if let encoded = entry.encoded {
+                    writer.bytes += encoded
+                } else {
+                    writer.entry(entry.stamp, entry.document)
+                }
+            }
             return (writer.bytes, writer.bytes.withUnsafeBufferPointer(CacheChecksum.of))
         }
         var header = CacheWriter(capacity: 4096)
@@ -292,15 +302,19 @@ extension DocumentCache {
         }
         var cache = header.cache
         let trustedBefore = cache.stampedAt - timestampGranularity
-        let decoded = header.parts.concurrentMap { range, checksum -> [(FileStamp, ReadDocument)]? in
+        let decoded = header.parts.concurrentMap { range, checksum -> [Entry]? in
             bytes.withUnsafeBufferPointer { buffer in
                 guard CacheChecksum.of(UnsafeBufferPointer(rebasing: buffer[range])) == checksum else { return nil }
                 var reader = CacheReader(buffer, from: range.lowerBound, to: range.upperBound)
                 do throws(CacheCorrupt) {
                     let count = try reader.count()
-                    var entries: [(FileStamp, ReadDocument)] = []
+                    var entries: [Entry] = []
                     entries.reserveCapacity(count)
-                    for _ in 0..<count { entries.append(try reader.entry()) }
+                    for _ in 0..<count {
+                        let start = reader.position
+                        let (stamp, document) = try reader.entry()
+                        entries.append(Entry(stamp: stamp, document: document, encoded: bytes[start..<reader.position]))
+                    }
                     guard reader.isAtEnd else { return nil }
                     return entries
                 } catch {
@@ -313,9 +327,9 @@ extension DocumentCache {
         for part in decoded {
             // Popped, so each document moves into the table without a copy.
             var part = part!
-            while let (stamp, document) = part.popLast() {
-                guard keepRecent || !stamp.isRecent(since: trustedBefore) else { continue }
-                cache.entries[document.file.path] = Entry(stamp: stamp, document: document)
+            while let entry = part.popLast() {
+                guard keepRecent || !entry.stamp.isRecent(since: trustedBefore) else { continue }
+                cache.entries[entry.document.file.path] = entry
             }
         }
         return cache

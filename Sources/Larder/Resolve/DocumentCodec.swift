@@ -14,6 +14,7 @@ import LarderQuantities
 /// in the rare case that a cross-check points into it.
 extension CacheWriter {
     mutating func entry(_ stamp: FileStamp, _ document: ReadDocument) {
+        unsigned(UInt64(stamp.mode))
         int(Int(stamp.size))
         int(stamp.seconds)
         int(stamp.nanoseconds)
@@ -218,8 +219,10 @@ extension CacheWriter {
 
 extension CacheReader {
     mutating func entry() throws(CacheCorrupt) -> (FileStamp, ReadDocument) {
+        let mode = try unsigned()
+        guard mode <= UInt64(UInt32.max) else { throw CacheCorrupt() }
         let stamp = FileStamp(
-            size: Int64(try int()), seconds: try int(), nanoseconds: try int(),
+            mode: UInt32(mode), size: Int64(try int()), seconds: try int(), nanoseconds: try int(),
             changeSeconds: try int(), changeNanoseconds: try int(),
             inode: try unsigned(), device: try unsigned()
         )

@@ -43,7 +43,7 @@ public struct SiteBuilder: Sendable {
     /// Each recipe's summary (the first paragraph of its description as
     /// plain text), by id: made once at the start of `render()` for the recipe
     /// page and the cards on the index, category, tag and favorites pages.
-    private(set) var summaries: [String: String] = [:]
+    var summaries: [String: String] = [:]
 
     /// A recipe category or tag and the recipes that have it.
     struct Taxon: Sendable {
@@ -119,149 +119,7 @@ public struct SiteBuilder: Sendable {
         _ = try builder.renderPages(pageJobs, into: sink)
     }
 
-    /// The site into the writer's sink, rendering only the pages whose
-    /// inputs changed since the build that made the previous site: the
-    /// others are carried over (`SiteSink.keep`). `inputs`, the stamps taken
-    /// before the kitchen was loaded, make the fingerprints
-    /// (`JobFingerprints`); the jobs are recorded in the sink for the next
-    /// build (`JobRecords`). Without previous records every page renders, as
-    /// `render(into:)` does, and the same files come out.
-    public func render(into sink: SiteSink, inputs: InputSnapshot) throws(SiteBuildError) {
-        try checkUnlisted()
-        let fingerprints = JobFingerprints(snapshot: inputs, kitchen: kitchen)
-        let previous = sink.previousJobs?.records ?? [:]
-        let jobs = pageJobs
-        let keys = jobs.map(\.key)
-        var builder = self
-        var prints: [ContentHash?] = Array(repeating: nil, count: jobs.count)
-        /// Whether a job's fingerprint is the previous build's.
-        func same(_ index: Int) -> Bool {
-            prints[index] != nil && previous[keys[index]]?.fingerprint == prints[index]
-        }
-        var jobOfList: [String: Int] = [:], jobOfPrint: [String: Int] = [:], jobOfRecipe: [String: Int] = [:]
-        for (index, job) in jobs.enumerated() {
-            switch job {
-            case .recipe(let id):
-                jobOfRecipe[id] = index
-                prints[index] = fingerprints.recipe(id)
-            case .list(let id):
-                jobOfList[id] = index
-                prints[index] = kitchen.list(id).flatMap(fingerprints.list)
-            case .printSheet(let id):
-                jobOfPrint[id] = index
-                prints[index] = kitchen.list(id).flatMap(fingerprints.list)
-            default: break
-            }
-        }
-        // Plans and summaries of the lists and recipes whose pages render,
-        // kept ones for the others.
-        let shopping = kitchen.lists.filter { $0.kind == .shopping }
-        try builder.makePlans(for: shopping.filter { list in
-            !same(jobOfList[list.id]!) || jobOfPrint[list.id].map { !same($0) } ?? false
-        })
-        let changedRecipes = kitchen.recipes.indices.filter { !same(jobOfRecipe[kitchen.recipes[$0].id]!) }
-            .map { kitchen.recipes[$0] }
-        let fresh = changedRecipes.concurrentMap { [self] recipe in summary(recipe.description) }
-        for (recipe, summary) in zip(changedRecipes, fresh) { builder.summaries[recipe.id] = summary }
-        var memo: [Int: JobRecords.Record] = [:]
-        var recipeItems: [(id: String, digest: ContentHash)] = []
-        // By index: a for-in loop copies every Recipe.
-        let recipes = kitchen.recipes
-        for position in recipes.indices {
-            let id = recipes[position].id
-            let index = jobOfRecipe[id]!
-            if same(index), let old = previous[keys[index]], let digest = old.digest {
-                builder.summaries[id] = old.text
-                memo[index] = JobRecords.Record(fingerprint: prints[index]!, outputs: [], digest: digest, text: old.text)
-                recipeItems.append((id, digest))
-                continue
-            }
-            let recipe = recipes[position]
-            let text = builder.summaries[id] ?? summary(recipe.description)
-            builder.summaries[id] = text
-            let digest = JobFingerprints.recipeDigest(recipe, summary: text)
-            memo[index] = JobRecords.Record(
-                fingerprint: prints[index] ?? ContentHash(high: 0, low: 0), outputs: [], digest: digest, text: text
-            )
-            recipeItems.append((id, digest))
-        }
-        var listItems: [(id: String, digest: ContentHash)] = []
-        for list in kitchen.lists {
-            let index = jobOfList[list.id]!
-            if same(index), let old = previous[keys[index]], let digest = old.digest, let count = old.text {
-                memo[index] = JobRecords.Record(fingerprint: prints[index]!, outputs: [], digest: digest, text: count)
-            } else {
-                if list.kind == .shopping, builder.plans[list.id] == nil { try builder.makePlans(for: [list]) }
-                let count = builder.countText(list)
-                memo[index] = JobRecords.Record(
-                    fingerprint: prints[index] ?? ContentHash(high: 0, low: 0), outputs: [],
-                    digest: JobFingerprints.listDigest(list, count: count), text: count
-                )
-            }
-            listItems.append((list.id, memo[index]!.digest!))
-        }
-        // Aggregate pages by what they show.
-        let everything = fingerprints.aggregate(
-            "aggregate", [kitchen.currentList?.id ?? ""], items: recipeItems + listItems
-        )
-        let digests = Dictionary(uniqueKeysWithValues: recipeItems.map { ($0.id, $0.digest) })
-        func taxon(_ kind: String, _ taxa: [Taxon], _ slug: String) -> ContentHash? {
-            taxa.first { $0.slug == slug }.map { taxon in
-                fingerprints.aggregate(kind, [taxon.name, taxon.slug], items: taxon.recipes.map { ($0.id, digests[$0.id]!) })
-            }
-        }
-        for (index, job) in jobs.enumerated() {
-            switch job {
-            case .index, .search, .categories, .tags, .favorites: prints[index] = everything
-            case .category(let slug): prints[index] = taxon("category", recipeCategories, slug)
-            case .tag(let slug): prints[index] = taxon("tag", recipeTags, slug)
-            default: break
-            }
-        }
-        // Carry over the files of unchanged jobs; a job with a file that
-        // cannot be carried over renders (its other files stay kept).
-        let candidates = jobs.indices.filter(same)
-        let outcomes = candidates.concurrentMap { index in
-            Result { () throws(SiteWriteError) -> Set<String> in
-                var kept = Set<String>()
-                for path in previous[keys[index]]!.outputs where try sink.keep(path) { kept.insert(path) }
-                return kept
-            }
-        }
-        var kept: [Int: Set<String>] = [:]
-        for (index, outcome) in zip(candidates, outcomes) {
-            switch outcome {
-            case .success(let paths): kept[index] = paths
-            case .failure(let error): throw SiteBuildError(path: nil, reason: "\(error)")
-            }
-        }
-        let toRender = jobs.indices.filter { !same($0) || kept[$0]?.count != previous[keys[$0]]?.outputs.count }
-        let rendering = Set(toRender.map { keys[$0] })
-        try builder.makePlans(for: shopping.filter { list in
-            builder.plans[list.id] == nil && (
-                rendering.contains("index") || rendering.contains("favorites")
-                    || rendering.contains(PageJob.list(list.id).key) || rendering.contains(PageJob.printSheet(list.id).key)
-            )
-        })
-        let outputs = try builder.renderPages(
-            toRender.map { jobs[$0] }, skipping: toRender.map { kept[$0] ?? [] }, into: { try sink.add($0) }
-        )
-        // The records for the next build.
-        let rendered = Dictionary(uniqueKeysWithValues: toRender.enumerated().map { ($0.element, $0.offset) })
-        var records = JobRecords()
-        for (index, job) in jobs.enumerated() {
-            guard let fingerprint = prints[index] else { continue }
-            var record = memo[index] ?? JobRecords.Record(fingerprint: fingerprint, outputs: [])
-            record.fingerprint = fingerprint
-            record.outputs = previous[keys[index]]?.outputs ?? []
-            if let position = rendered[index] { record.outputs = outputs[position] }
-            if case .assets = job { continue }
-            records.records[keys[index]] = record
-        }
-        sink.record(jobs: records)
-    }
-
-    private func checkUnlisted() throws(SiteBuildError) {
+    func checkUnlisted() throws(SiteBuildError) {
         if unlisted == nil, let list = kitchen.lists.first(where: { $0.visibility == .unlisted }) {
             throw SiteBuildError(
                 path: list.path,
@@ -275,7 +133,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Plans on all cores; the first list (in order) that fails stops the build.
-    private mutating func makePlans(for lists: [ShoppingList]) throws(SiteBuildError) {
+    mutating func makePlans(for lists: [ShoppingList]) throws(SiteBuildError) {
         let plans = lists.concurrentMap { [kitchen] list in
             Result { () throws(PlanError) -> ShoppingPlan in
                 try ShoppingPlanner.plan(ShoppingRequest(lists: [list.id], includeChecked: true), in: kitchen)
@@ -291,7 +149,7 @@ public struct SiteBuilder: Sendable {
 
     /// Every page job, the biggest pages first, so that no core is left with
     /// one at the end.
-    private var pageJobs: [PageJob] {
+    var pageJobs: [PageJob] {
         var jobs: [PageJob] = [.index, .search, .categories, .tags, .favorites]
         jobs += kitchen.lists.map { .list($0.id) }
         jobs += kitchen.lists.filter { $0.kind == .shopping }.map { .printSheet($0.id) }
@@ -302,10 +160,9 @@ public struct SiteBuilder: Sendable {
         return jobs
     }
 
-    /// Renders `pages`, except the files of each at the paths in `skipping`
-    /// (already kept); returns the paths of each page's files.
-    private func renderPages(
-        _ pages: [PageJob], skipping: [Set<String>]? = nil, into sink: @Sendable (OutputFile) throws -> Void
+    /// Renders `pages`; returns the paths of each page's files.
+    func renderPages(
+        _ pages: [PageJob], into sink: @Sendable (OutputFile) throws -> Void
     ) throws(SiteBuildError) -> [[String]] {
         let builder = self
         /// The failure of the earliest job so far: later jobs need not start.
@@ -317,7 +174,7 @@ public struct SiteBuilder: Sendable {
             do {
                 let files = try builder.files(for: pages[index])
                 outputs.withLock { $0[index] = files.map(\.path) }
-                for file in files where skipping?[index].contains(file.path) != true {
+                for file in files {
                     do {
                         try sink(file)
                     } catch let sinkError as SiteBuildError {

@@ -67,14 +67,14 @@ public struct BuildInputs: Sendable {
         builder.add(context)
         var racy: [String] = []
         var stamps: [String: ContentHash] = [:]
-        func add(_ relative: String) {
-            let stamp = Stamp(path: dataFolder + "/" + relative)
+        func add(_ relative: String, _ stamp: Stamp) {
+            let digest = stamp.digest
             builder.add(relative)
-            stamp.add(to: &builder)
-            stamps[relative] = stamp.digest
+            builder.add(digest)
+            stamps[relative] = digest
             if stamp.isRecent(since: clock) { racy.append(relative) }
         }
-        for name in Self.files { add(name) }
+        for name in Self.files { add(name, Stamp(path: dataFolder + "/" + name)) }
         for folder in Self.folders {
             // The folder by its type only: its times change with every file
             // made in it, editors' dot files included, and the names in it
@@ -82,10 +82,13 @@ public struct BuildInputs: Sendable {
             var info = stat()
             builder.add(folder)
             builder.add(UInt64(stat(dataFolder + "/" + folder, &info) == 0 ? info.st_mode & S_IFMT : 0))
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dataFolder + "/" + folder) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                add(folder + "/" + name)
-            }
+            // Each entry stamped by its name in the open folder.
+            let descriptor = open(dataFolder + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard let names = Self.names(in: descriptor) else { continue }
+            stamps.reserveCapacity(stamps.count + names.count)
+            for name in names { add(folder + "/" + name, Stamp(at: descriptor, name)) }
         }
         return InputSnapshot(digest: builder.hash, racy: racy, context: context, stamps: stamps)
     }
@@ -101,6 +104,27 @@ public struct BuildInputs: Sendable {
             snapshot = self.snapshot()
         }
         return snapshot
+    }
+
+    /// The names in the folder open as `descriptor` that do not start with a
+    /// dot, sorted; nil when it cannot be listed.
+    private static func names(in descriptor: Int32) -> [String]? {
+        // A descriptor of its own: closing the listing closes it.
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return nil }
+        guard let folder = fdopendir(copy) else {
+            close(copy)
+            return nil
+        }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                String(cString: UnsafeRawPointer(tuple).assumingMemoryBound(to: CChar.self))
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
     }
 
     /// The stamp of the running binary: a rebuilt larder must not trust what
@@ -177,77 +201,68 @@ struct Timestamp: Sendable, Hashable, Comparable {
     }
 }
 
-/// One file's `lstat`, and its target's `stat` when it is a link.
+/// What stands at a path: its `FileStamp` (of the entry itself, `lstat`),
+/// and its target's when it is a symbolic link (`stat`), nil where there is
+/// nothing.
 struct Stamp: Sendable, Hashable {
-    var own: Fields?
-    var target: Fields?
-
-    struct Fields: Sendable, Hashable {
-        var mode: UInt64
-        var size: Int64
-        var device: UInt64
-        var inode: UInt64
-        var modified: Timestamp
-        var changed: Timestamp
-
-        init(_ info: stat) {
-            mode = UInt64(info.st_mode)
-            size = Int64(info.st_size)
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            #if canImport(Darwin)
-            modified = Timestamp(info.st_mtimespec)
-            changed = Timestamp(info.st_ctimespec)
-            #else
-            modified = Timestamp(info.st_mtim)
-            changed = Timestamp(info.st_ctim)
-            #endif
-        }
-
-        func add(to builder: inout ContentHash.Builder) {
-            for value in [mode, UInt64(bitPattern: size), device, inode] { builder.add(value) }
-            for time in [modified, changed] {
-                builder.add(time.seconds)
-                builder.add(time.nanoseconds)
-            }
-        }
-    }
+    var own: FileStamp?
+    var target: FileStamp?
 
     init(path: String) {
+        self.init(at: AT_FDCWD, path)
+    }
+
+    /// The stamp of `name` in the folder open as `folder` (or `AT_FDCWD`):
+    /// the folder's path is not walked again for each of its files.
+    init(at folder: Int32, _ name: String) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        own = Fields(info)
-        if (info.st_mode & S_IFMT) == S_IFLNK, stat(path, &info) == 0 { target = Fields(info) }
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+        own = FileStamp(info)
+        if (info.st_mode & S_IFMT) == S_IFLNK, fstatat(folder, name, &info, 0) == 0 { target = FileStamp(info) }
     }
 
     /// The stamp as one hash.
     var digest: ContentHash {
-        var builder = ContentHash.Builder()
-        add(to: &builder)
-        return builder.hash
+        // On the stack, without arrays: a snapshot takes one per data file.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 18) { words in
+            var count = 0
+            func put(_ value: UInt64) {
+                words[count] = value.littleEndian
+                count += 1
+            }
+            func put(_ stamp: FileStamp?) {
+                guard let stamp else { return put(0) }
+                put(1)
+                put(UInt64(stamp.mode))
+                put(UInt64(bitPattern: stamp.size))
+                put(stamp.device)
+                put(stamp.inode)
+                put(UInt64(bitPattern: Int64(stamp.seconds)))
+                put(UInt64(bitPattern: Int64(stamp.nanoseconds)))
+                put(UInt64(bitPattern: Int64(stamp.changeSeconds)))
+                put(UInt64(bitPattern: Int64(stamp.changeNanoseconds)))
+            }
+            put(own)
+            put(target)
+            return ContentHash(buffer: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: words[..<count])))
+        }
     }
 
     func add(to builder: inout ContentHash.Builder) {
-        for fields in [own, target] {
-            if let fields {
-                builder.add(1 as UInt64)
-                fields.add(to: &builder)
-            } else {
-                builder.add(0 as UInt64)
-            }
-        }
+        builder.add(digest)
     }
 
     /// Changed at or after `moment` (or with whole-second times, in the same
     /// or the previous second).
     func isRecent(since moment: Timestamp) -> Bool {
-        [own, target].contains { fields in
-            guard let fields else { return false }
-            for time in [fields.modified, fields.changed] {
-                if !(time < moment) { return true }
-                if time.nanoseconds == 0, time.seconds >= moment.seconds - 1 { return true }
-            }
-            return false
+        func recent(_ seconds: Int, _ nanoseconds: Int) -> Bool {
+            let time = Timestamp(seconds: Int64(seconds), nanoseconds: Int64(nanoseconds))
+            return !(time < moment) || (nanoseconds == 0 && time.seconds >= moment.seconds - 1)
         }
+        func recent(_ stamp: FileStamp?) -> Bool {
+            guard let stamp else { return false }
+            return recent(stamp.seconds, stamp.nanoseconds) || recent(stamp.changeSeconds, stamp.changeNanoseconds)
+        }
+        return recent(own) || recent(target)
     }
 }

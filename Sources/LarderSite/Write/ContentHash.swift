@@ -73,7 +73,10 @@ struct ContentHash: Sendable, Hashable, CustomStringConvertible {
     struct Builder {
         private var bytes: [UInt8] = []
 
-        mutating func add(_ text: String) { add(bytes: Array(text.utf8)) }
+        mutating func add(_ text: String) {
+            add(UInt64(text.utf8.count))
+            bytes += text.utf8
+        }
 
         mutating func add(_ value: UInt64) {
             withUnsafeBytes(of: value.littleEndian) { bytes += $0 }

@@ -14,7 +14,9 @@ struct SitePaths: Sendable {
     private var files = Set<String>()
     /// Every folder the files need.
     private(set) var directories = Set<String>()
-    /// Every file and folder by its case-folded path.
+    /// Files and folders whose case-folded path is not their path, by it:
+    /// a path that is its own folding (nearly all: ids are lowercase ASCII)
+    /// clashes only with one of those, so it need not be kept twice.
     private var folded: [String: String] = [:]
 
     var directoryCount: Int { directories.count }
@@ -39,13 +41,17 @@ struct SitePaths: Sendable {
         new.reverse()
         for name in new + [path] {
             let key = Self.fold(name)
-            if let other = folded[key], other != name {
+            var other = folded[key]
+            if key != name {
+                if files.contains(key) || directories.contains(key) { other = key }
+                folded[key] = name
+            }
+            if let other, other != name {
                 throw SiteWriteError(
                     path: name,
                     reason: "and \(other) differ only in case, so they would be one file on macOS and Windows; give them different ids or names"
                 )
             }
-            folded[key] = name
         }
         directories.formUnion(new)
         return new

@@ -31,6 +31,10 @@ public final class SiteSink: Sendable {
     private let fileSystem: SiteFileSystem
     private let fixModes: Bool
     private let previous: Previous?
+    /// The previous site's folder, open, so that checking its files does not
+    /// walk the path above it for each (-1 when it cannot be opened: then by
+    /// paths).
+    private let previousFolder: Int32
     private let stagingLimit: Int
     private let measures: Bool
     private let state: Mutex<State>
@@ -87,9 +91,14 @@ public final class SiteSink: Sendable {
         self.fileSystem = fileSystem
         self.fixModes = fixModes
         self.previous = previous
+        previousFolder = previous.map { open($0.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? -1
         self.previousJobs = previous == nil ? nil : previousJobs
         self.stagingLimit = stagingLimit
         self.state = Mutex(State(mode: staging && previous != nil ? .staging : .tree))
+    }
+
+    deinit {
+        if previousFolder >= 0 { close(previousFolder) }
     }
 
     /// Writes (or links) one file of the site. Throws for a path that is not
@@ -154,21 +163,57 @@ public final class SiteSink: Sendable {
     /// or changed on disk since): then the caller renders the file and
     /// `add`s it.
     public func keep(_ path: String) throws(SiteWriteError) -> Bool {
+        try keep(groups: [[path]])[0]
+    }
+
+    /// Carries over each group of files (a page job's) whole, or not at all:
+    /// true for a group whose every file could be vouched for, as `keep(_:)`
+    /// says; nothing of a group is taken when one of its files cannot. The
+    /// files are checked without the lock and taken in under it once, so that
+    /// the thousands of files of a small rebuild do not queue for it one by
+    /// one.
+    func keep(groups: [[String]]) throws(SiteWriteError) -> [Bool] {
         let start = measures ? Self.threadTime() : .zero
         do throws(SiteWriteError) {
             try checkFailure()
+            guard let previous else { return groups.map { _ in false } }
             // A path of the previous site was checked when it was written.
-            guard let previous, let entry = previous.files[path], isIntact(path, entry, in: previous) else { return false }
-            var reused = true
-            if try place(path, unchanged: true) == .link { reused = try carryOver(path, from: previous) }
+            let found = groups.map { paths -> [SiteState.Entry]? in
+                var entries: [SiteState.Entry] = []
+                entries.reserveCapacity(paths.count)
+                for path in paths {
+                    guard let entry = previous.files[path], isIntact(path, entry, in: previous) else { return nil }
+                    entries.append(entry)
+                }
+                return entries
+            }
+            var toLink: [String] = []
+            try state.withLock { state throws(SiteWriteError) in
+                for (paths, entries) in zip(groups, found) {
+                    guard let entries else { continue }
+                    for (path, entry) in zip(paths, entries) {
+                        let folders = try state.paths.add(path)
+                        switch state.mode {
+                        case .tree:
+                            for folder in folders { try makeDirectory(folder) }
+                            toLink.append(path)
+                        case .staging:
+                            state.unchanged.append(path)
+                        }
+                        state.entries[path] = entry
+                        state.byteCount += Int(entry.size)
+                        state.reusedCount += 1
+                    }
+                }
+            }
+            var copied = 0
+            for path in toLink where try !carryOver(path, from: previous) { copied += 1 }
             let elapsed = measures ? Self.threadTime() - start : .zero
             state.withLock { state in
-                state.entries[path] = entry
-                state.byteCount += Int(entry.size)
-                if reused { state.reusedCount += 1 }
+                state.reusedCount -= copied
                 state.busy += elapsed
             }
-            return true
+            return found.map { $0 != nil }
         } catch {
             fail(error)
             throw error
@@ -264,7 +309,9 @@ public final class SiteSink: Sendable {
     /// change time before the build finished.
     private func isIntact(_ path: String, _ entry: SiteState.Entry, in previous: Previous) -> Bool {
         var info = stat()
-        guard lstat(previous.root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        let found = previousFolder >= 0
+            ? fstatat(previousFolder, path, &info, AT_SYMLINK_NOFOLLOW) : lstat(previous.root + "/" + path, &info)
+        guard found == 0, (info.st_mode & S_IFMT) == S_IFREG,
               info.st_mode & 0o7777 == 0o644, Int64(info.st_size) == entry.size
         else { return false }
         #if canImport(Darwin)

@@ -9,12 +9,14 @@ import Darwin
 /// What a build leaves beside the output for the next one
 /// (`._site.larder-state`): the size and content hash of every file of the
 /// site, so that unchanged files can be linked instead of written; and, for
-/// `larder build`, the stamps of what it read and the warnings it printed,
-/// so that a rebuild with nothing changed can stop at once.
+/// `larder build`, the stamps of what it read, the warnings it printed and
+/// its page jobs (`JobRecords`), so that a rebuild with nothing changed can
+/// stop at once and one with little changed renders little.
 ///
 /// Beside the output, never inside: the site is published, and the file
-/// names every page, unlisted ones included. A binary file with a checksum;
-/// anything that does not read back whole is ignored (a full build follows).
+/// names every page, unlisted ones included. A binary file in two sealed
+/// parts (see "Reading and writing"); anything that does not read back
+/// whole is ignored (a full build follows).
 struct SiteState: Sendable {
     struct Entry: Sendable, Hashable {
         var size: Int64
@@ -42,7 +44,7 @@ struct SiteState: Sendable {
     /// recorded none.
     var jobs: [UInt8] = []
 
-    private static let magic = Array("larder-state 1\n".utf8)
+    private static let magic = Array("larder-state 2\n".utf8)
 
     /// The digest of the output folder and marker now.
     static func outputStamp(of location: OutputLocation) -> ContentHash {
@@ -53,97 +55,171 @@ struct SiteState: Sendable {
     }
 
     // MARK: Reading and writing
+    //
+    // Two sealed parts: the magic line, the summary's length, the summary
+    // (all but the files and jobs, with the body's length and hash) and its
+    // checksum; then the body (files and jobs). The check that nothing
+    // changed reads the summary alone, a few hundred bytes, however large
+    // the site; setting the output's stamp and the end time after the swap
+    // seals the summary again, not the body.
 
     /// The state in `path`, or nil when there is none or it is not whole.
     static func read(_ path: String) -> SiteState? {
-        SealedFile.read(path, magic: magic) { decode(&$0, whole: true) }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> SiteState? in
+            guard let summary = summary(in: buffer, fileSize: buffer.count), summary.body.upperBound == buffer.count
+            else { return nil }
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[summary.body])
+            guard ContentHash(buffer: bytes) == summary.bodyHash else { return nil }
+            var reader = SealedFile.Reader(buffer: bytes)
+            guard let whole = decodeBody(&reader, into: summary.state), reader.isAtEnd else { return nil }
+            return whole
+        }
     }
 
-    /// The state without its files and jobs (empty), checked whole all the
-    /// same: for the check that nothing changed, which needs neither, and
-    /// would otherwise make 23,000 strings at 10,000 recipes.
+    /// The state without its files and jobs (empty), from the summary
+    /// alone: for the check that nothing changed, which needs neither. The
+    /// file must still be of the length the summary gives.
     static func readSummary(_ path: String) -> SiteState? {
-        SealedFile.read(path, magic: magic) { decode(&$0, whole: false) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let fileSize = Int(info.st_size)
+        let lead = magic.count + 8
+        guard let head = readBytes(descriptor, at: 0, count: lead), head.count == lead else { return nil }
+        let length = head.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: magic.count, as: UInt64.self)) }
+        guard length <= UInt64(fileSize), let rest = readBytes(descriptor, at: lead, count: Int(length) + 16) else { return nil }
+        return (head + rest).withUnsafeBytes { buffer in
+            guard let summary = summary(in: buffer, fileSize: fileSize), summary.body.upperBound == fileSize else { return nil }
+            return summary.state
+        }
     }
 
-    private static func decode(_ reader: inout SealedFile.Reader, whole: Bool) -> SiteState? {
-        guard let hasInputs = reader.u64(), let inputHigh = reader.u64(), let inputLow = reader.u64(),
-              let imageCount = reader.count()
+    /// The summary at the start of `buffer` (checked), and where the body
+    /// is in a file of `fileSize` bytes.
+    private static func summary(
+        in buffer: UnsafeRawBufferPointer, fileSize: Int
+    ) -> (state: SiteState, bodyHash: ContentHash, body: Range<Int>)? {
+        var reader = SealedFile.Reader(buffer: buffer)
+        guard reader.bytes(magic.count).map(Array.init) == magic, let length = reader.count() else { return nil }
+        let end = reader.offset + length
+        guard end + 16 <= buffer.count else { return nil }
+        var tail = SealedFile.Reader(buffer: UnsafeRawBufferPointer(rebasing: buffer[end..<(end + 16)]))
+        guard let checksum = tail.hash(),
+              ContentHash(buffer: UnsafeRawBufferPointer(rebasing: buffer[..<end])) == checksum
         else { return nil }
+        var summary = SealedFile.Reader(buffer: UnsafeRawBufferPointer(rebasing: buffer[reader.offset..<end]))
+        guard let (state, body) = decodeSummary(&summary), summary.isAtEnd, body.length <= fileSize - (end + 16)
+        else { return nil }
+        return (state, body.hash, (end + 16)..<(end + 16 + body.length))
+    }
+
+    private static func decodeSummary(_ reader: inout SealedFile.Reader) -> (state: SiteState, body: (length: Int, hash: ContentHash))? {
+        guard let hasInputs = reader.u64(), let inputs = reader.hash(), let imageCount = reader.count() else { return nil }
         var images: [String] = []
         for _ in 0..<imageCount {
             guard let image = reader.string() else { return nil }
             images.append(image)
         }
-        guard let warnings = reader.string(), let coloured = reader.string(),
-              let outputHigh = reader.u64(), let outputLow = reader.u64(),
+        guard let warnings = reader.string(), let coloured = reader.string(), let output = reader.hash(),
               let seconds = reader.u64(), let nanoseconds = reader.u64(),
-              let fileCount = reader.count()
+              let bodyLength = reader.u64(), bodyLength <= UInt64(Int.max), let bodyHash = reader.hash()
         else { return nil }
-        var files: [String: Entry] = [:]
-        if whole { files.reserveCapacity(fileCount) }
-        for _ in 0..<fileCount {
-            guard whole else {
-                guard let length = reader.count(), reader.bytes(length) != nil, reader.bytes(24) != nil else { return nil }
-                continue
-            }
-            guard let path = reader.string(), let size = reader.u64(), let high = reader.u64(), let low = reader.u64() else { return nil }
-            files[path] = Entry(size: Int64(bitPattern: size), hash: ContentHash(high: high, low: low))
-        }
-        guard let jobCount = reader.count(), let jobs = reader.bytes(jobCount) else { return nil }
-        return SiteState(
-            inputs: hasInputs == 1 ? ContentHash(high: inputHigh, low: inputLow) : nil,
-            images: images, warnings: warnings, colouredWarnings: coloured,
-            output: ContentHash(high: outputHigh, low: outputLow),
+        let state = SiteState(
+            inputs: hasInputs == 1 ? inputs : nil,
+            images: images, warnings: warnings, colouredWarnings: coloured, output: output,
             finished: Timestamp(seconds: Int64(bitPattern: seconds), nanoseconds: Int64(bitPattern: nanoseconds)),
-            files: files, jobs: whole ? Array(jobs) : []
+            files: [:]
         )
+        return (state, (Int(bodyLength), bodyHash))
     }
 
-    /// The file's bytes, checksum last.
+    private static func decodeBody(_ reader: inout SealedFile.Reader, into summary: SiteState) -> SiteState? {
+        var state = summary
+        guard let fileCount = reader.count() else { return nil }
+        state.files.reserveCapacity(fileCount)
+        for _ in 0..<fileCount {
+            guard let path = reader.string(), let size = reader.u64(), let hash = reader.hash() else { return nil }
+            state.files[path] = Entry(size: Int64(bitPattern: size), hash: hash)
+        }
+        guard let jobCount = reader.count(), let jobs = reader.bytes(jobCount) else { return nil }
+        state.jobs = Array(jobs)
+        return state
+    }
+
+    /// `count` bytes of the file open as `descriptor` from `offset`, fewer
+    /// at its end; nil when it cannot be read.
+    private static func readBytes(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
+            done = 0
+            while done < count {
+                let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failed = true }
+                guard got > 0 else { break }
+                done += got
+            }
+        }
+        return failed ? nil : bytes
+    }
+
+    /// The file's bytes.
     func encoded() -> [UInt8] { encodedStampable().bytes }
 
     /// The file's bytes, and where in them `output` and `finished` are, so
     /// that they can be set again without encoding every entry again
     /// (`restamp`).
     func encodedStampable() -> (bytes: [UInt8], stampOffset: Int) {
-        var out = SealedFile.Writer(magic: Self.magic)
-        out.add(inputs == nil ? 0 : 1)
-        out.add(inputs?.high ?? 0)
-        out.add(inputs?.low ?? 0)
-        out.add(UInt64(images.count))
-        for image in images { out.add(image) }
-        out.add(warnings)
-        out.add(colouredWarnings)
-        let offset = out.count
-        out.add(output.high)
-        out.add(output.low)
-        out.add(UInt64(bitPattern: finished.seconds))
-        out.add(UInt64(bitPattern: finished.nanoseconds))
-        out.add(UInt64(files.count))
+        var body = SealedFile.Writer(magic: [])
+        body.add(UInt64(files.count))
         // Sorted, so that the same site gives the same file (by String's
         // order, which compares ASCII as bytes: three times as fast as by
         // UTF-8 bytes over 23,000 paths).
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
-            out.add(path)
-            out.add(UInt64(bitPattern: entry.size))
-            out.add(entry.hash.high)
-            out.add(entry.hash.low)
+            body.add(path)
+            body.add(UInt64(bitPattern: entry.size))
+            body.add(entry.hash)
         }
-        out.add(UInt64(jobs.count))
-        out.add(bytes: jobs)
-        return (out.sealed(), offset)
+        body.add(UInt64(jobs.count))
+        body.add(bytes: jobs)
+        var summary = SealedFile.Writer(magic: [])
+        summary.add(inputs == nil ? 0 : 1)
+        summary.add(inputs ?? ContentHash(high: 0, low: 0))
+        summary.add(UInt64(images.count))
+        for image in images { summary.add(image) }
+        summary.add(warnings)
+        summary.add(colouredWarnings)
+        let offset = Self.magic.count + 8 + summary.count
+        summary.add(output)
+        summary.add(UInt64(bitPattern: finished.seconds))
+        summary.add(UInt64(bitPattern: finished.nanoseconds))
+        summary.add(UInt64(body.count))
+        summary.add(ContentHash(body.bytes))
+        var out = SealedFile.Writer(magic: Self.magic)
+        out.add(UInt64(summary.count))
+        out.add(bytes: summary.bytes)
+        var bytes = out.sealed()
+        bytes += body.bytes
+        return (bytes, offset)
     }
 
-    /// Sets `output` and `finished` in bytes from `encodedStampable`.
+    /// Sets `output` and `finished` in bytes from `encodedStampable`, and
+    /// seals the summary again.
     static func restamp(_ bytes: inout [UInt8], at offset: Int, output: ContentHash, finished: Timestamp) {
         var values = SealedFile.Writer(magic: [])
-        values.add(output.high)
-        values.add(output.low)
+        values.add(output)
         values.add(UInt64(bitPattern: finished.seconds))
         values.add(UInt64(bitPattern: finished.nanoseconds))
         bytes.replaceSubrange(offset..<(offset + 32), with: values.bytes)
-        SealedFile.reseal(&bytes)
+        let length = bytes.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: magic.count, as: UInt64.self))) }
+        let end = magic.count + 8 + length
+        let checksum = bytes.withUnsafeBytes { ContentHash(buffer: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
+        var tail = SealedFile.Writer(magic: [])
+        tail.add(checksum)
+        bytes.replaceSubrange(end..<(end + 16), with: tail.bytes)
     }
 
     /// Writes the state beside the output, whole or not at all. A state that
@@ -162,10 +238,11 @@ struct SiteState: Sendable {
     }
 }
 
-/// The files a build leaves beside the output for the next one (the state,
-/// the commit journal): a magic line, little-endian values and
-/// length-prefixed strings, and a checksum of all that last, so that a
-/// file cut short or damaged does not read back at all.
+/// The files a build leaves beside the output for the next one: a magic
+/// line, little-endian values and length-prefixed strings, and a checksum
+/// of all that last, so that a file cut short or damaged does not read back
+/// at all (the commit journal is one such file; the state is two such
+/// parts, `SiteState`).
 enum SealedFile {
     /// The values in the file at `path`, or nil when there is none, it is
     /// not whole, or `decode` refuses it or leaves some of it unread.
@@ -209,16 +286,6 @@ enum SealedFile {
             out.add(checksum.low)
             return out.out
         }
-    }
-
-    /// Sets the checksum of sealed bytes changed in place.
-    static func reseal(_ bytes: inout [UInt8]) {
-        let body = bytes.count - 16
-        let checksum = bytes.withUnsafeBytes { ContentHash(buffer: UnsafeRawBufferPointer(rebasing: $0[..<body])) }
-        var tail = Writer(magic: [])
-        tail.add(checksum.high)
-        tail.add(checksum.low)
-        bytes.replaceSubrange(body..., with: tail.bytes)
     }
 
     /// Reads little-endian values, nil past the end.

@@ -1,0 +1,159 @@
+import Larder
+
+extension SiteBuilder {
+    /// The site into the writer's sink, rendering only the pages whose
+    /// inputs changed since the build that made the previous site: the
+    /// others are carried over (`SiteSink.keep`). `inputs`, the stamps taken
+    /// before the kitchen was loaded, make the fingerprints
+    /// (`JobFingerprints`); what to render and what to carry over is the
+    /// `RebuildPlan` of those and the previous records; the jobs are recorded
+    /// in the sink for the next build (`JobRecords`). Without previous
+    /// records every page renders, as `render(into:)` does, and the same
+    /// files come out.
+    public func render(into sink: SiteSink, inputs: InputSnapshot) throws(SiteBuildError) {
+        try checkUnlisted()
+        let fingerprints = JobFingerprints(snapshot: inputs, kitchen: kitchen)
+        let previous = sink.previousJobs?.records ?? [:]
+        let jobs = pageJobs
+        var planned = jobs.map { RebuildPlan.Job(key: $0.key, fingerprint: nil) }
+        var builder = self
+        var jobOfList: [String: Int] = [:], jobOfPrint: [String: Int] = [:], jobOfRecipe: [String: Int] = [:]
+        for (index, job) in jobs.enumerated() {
+            switch job {
+            case .recipe(let id):
+                jobOfRecipe[id] = index
+                planned[index].fingerprint = fingerprints.recipe(id)
+            case .list(let id):
+                jobOfList[id] = index
+                planned[index].fingerprint = kitchen.list(id).flatMap(fingerprints.list)
+            case .printSheet(let id):
+                jobOfPrint[id] = index
+                planned[index].fingerprint = kitchen.list(id).flatMap(fingerprints.list)
+            default: break
+            }
+        }
+        /// The previous record of a job whose fingerprint is the previous build's.
+        func unchanged(_ index: Int) -> JobRecords.Record? {
+            RebuildPlan.unchanged(planned[index], previous: previous)
+        }
+        // Plans and summaries of the lists and recipes whose pages render,
+        // kept ones for the others.
+        let shopping = kitchen.lists.filter { $0.kind == .shopping }
+        try builder.makePlans(for: shopping.filter { list in
+            unchanged(jobOfList[list.id]!) == nil || jobOfPrint[list.id].map { unchanged($0) == nil } ?? false
+        })
+        let changedRecipes = kitchen.recipes.indices.filter { unchanged(jobOfRecipe[kitchen.recipes[$0].id]!) == nil }
+            .map { kitchen.recipes[$0] }
+        let fresh = changedRecipes.concurrentMap { [self] recipe in summary(recipe.description) }
+        for (recipe, summary) in zip(changedRecipes, fresh) { builder.summaries[recipe.id] = summary }
+        // By job index: arrays, not tables, over every job.
+        var memo = [JobRecords.Record?](repeating: nil, count: jobs.count)
+        var recipeItems: [(id: String, digest: ContentHash)] = []
+        // By index: a for-in loop copies every Recipe.
+        let recipes = kitchen.recipes
+        for position in recipes.indices {
+            let id = recipes[position].id
+            let index = jobOfRecipe[id]!
+            if let old = unchanged(index), let digest = old.digest {
+                builder.summaries[id] = old.text
+                memo[index] = old
+                recipeItems.append((id, digest))
+                continue
+            }
+            let recipe = recipes[position]
+            let text = builder.summaries[id] ?? summary(recipe.description)
+            builder.summaries[id] = text
+            let digest = JobFingerprints.recipeDigest(recipe, summary: text)
+            memo[index] = JobRecords.Record(
+                fingerprint: planned[index].fingerprint ?? ContentHash(high: 0, low: 0), outputs: [],
+                digest: digest, text: text
+            )
+            recipeItems.append((id, digest))
+        }
+        var listItems: [(id: String, digest: ContentHash)] = []
+        for list in kitchen.lists {
+            let index = jobOfList[list.id]!
+            if let old = unchanged(index), old.digest != nil, old.text != nil {
+                memo[index] = old
+            } else {
+                if list.kind == .shopping, builder.plans[list.id] == nil { try builder.makePlans(for: [list]) }
+                let count = builder.countText(list)
+                memo[index] = JobRecords.Record(
+                    fingerprint: planned[index].fingerprint ?? ContentHash(high: 0, low: 0), outputs: [],
+                    digest: JobFingerprints.listDigest(list, count: count), text: count
+                )
+            }
+            listItems.append((list.id, memo[index]!.digest!))
+        }
+        // Aggregate pages by what they show.
+        let everything = fingerprints.aggregate(
+            "aggregate", [kitchen.currentList?.id ?? ""], items: recipeItems + listItems
+        )
+        let digests = Dictionary(uniqueKeysWithValues: recipeItems.map { ($0.id, $0.digest) })
+        func taxa(_ kind: String, _ taxa: [Taxon]) -> [String: ContentHash] {
+            var prints: [String: ContentHash] = [:]
+            for taxon in taxa {
+                // By index, as above.
+                let items = taxon.recipes.indices.map { (taxon.recipes[$0].id, digests[taxon.recipes[$0].id]!) }
+                prints[taxon.slug] = fingerprints.aggregate(kind, [taxon.name, taxon.slug], items: items)
+            }
+            return prints
+        }
+        let categoryPrints = taxa("category", recipeCategories), tagPrints = taxa("tag", recipeTags)
+        for (index, job) in jobs.enumerated() {
+            switch job {
+            case .index, .search, .categories, .tags, .favorites: planned[index].fingerprint = everything
+            case .category(let slug): planned[index].fingerprint = categoryPrints[slug]
+            case .tag(let slug): planned[index].fingerprint = tagPrints[slug]
+            default: break
+            }
+        }
+        var plan = RebuildPlan(previous: previous, jobs: planned)
+        plan = plan.rendering(try carryOver(plan.keep, into: sink))
+        let rendering = Set(plan.render.map { planned[$0].key })
+        try builder.makePlans(for: shopping.filter { list in
+            builder.plans[list.id] == nil && (
+                rendering.contains("index") || rendering.contains("favorites")
+                    || rendering.contains(PageJob.list(list.id).key) || rendering.contains(PageJob.printSheet(list.id).key)
+            )
+        })
+        let outputs = try builder.renderPages(plan.render.map { jobs[$0] }, into: { try sink.add($0) })
+        // The records for the next build.
+        var madeBy = [[String]](repeating: [], count: jobs.count)
+        for (position, index) in plan.render.enumerated() { madeBy[index] = outputs[position] }
+        for kept in plan.keep { madeBy[kept.job] = kept.outputs }
+        var records = JobRecords()
+        records.records.reserveCapacity(jobs.count)
+        for (index, job) in jobs.enumerated() {
+            guard let fingerprint = planned[index].fingerprint else { continue }
+            if case .assets = job { continue }
+            var record = memo[index] ?? JobRecords.Record(fingerprint: fingerprint, outputs: [])
+            record.fingerprint = fingerprint
+            record.outputs = madeBy[index]
+            records.records[planned[index].key] = record
+        }
+        sink.record(jobs: records)
+    }
+
+    /// Carries over the files of the jobs in `keep`, on all cores; returns
+    /// the jobs that could not be (a file of theirs changed in the site
+    /// since): they render.
+    private func carryOver(_ keep: [RebuildPlan.Kept], into sink: SiteSink) throws(SiteBuildError) -> Set<Int> {
+        // In chunks: each takes the sink's lock once.
+        let chunk = 512
+        let chunks = stride(from: 0, to: keep.count, by: chunk).map { Array(keep[$0..<min($0 + chunk, keep.count)]) }
+        let outcomes = chunks.concurrentMap { jobs in
+            Result { () throws(SiteWriteError) -> [Bool] in try sink.keep(groups: jobs.map(\.outputs)) }
+        }
+        var failed = Set<Int>()
+        for (jobs, outcome) in zip(chunks, outcomes) {
+            switch outcome {
+            case .success(let kept):
+                for (job, done) in zip(jobs, kept) where !done { failed.insert(job.job) }
+            case .failure(let error):
+                throw SiteBuildError(path: nil, reason: "\(error)")
+            }
+        }
+        return failed
+    }
+}
