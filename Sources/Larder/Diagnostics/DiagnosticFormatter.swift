@@ -151,28 +151,24 @@ public struct DiagnosticFormatter: Sendable {
     // MARK: JSON
 
     private func renderJSON(_ report: DiagnosticReport) -> String {
-        var out = "{\n"
-        out += "  \"files\": \(report.fileCount),\n"
-        out += "  \"errors\": \(report.errorCount),\n"
-        out += "  \"warnings\": \(report.warningCount),\n"
-        out += "  \"diagnostics\": ["
-        for (index, d) in report.diagnostics.enumerated() {
-            out += index == 0 ? "\n" : ",\n"
-            var fields = [
-                "\"severity\": \(d.severity.rawValue.jsonLiteral)",
-                "\"code\": \(d.code.jsonLiteral)",
-                "\"message\": \(d.message.jsonLiteral)",
-            ]
-            if let location = d.location {
-                fields.append("\"path\": \(displayPath(location.path).jsonLiteral)")
-                fields.append("\"line\": \(location.line)")
-                fields.append("\"column\": \(location.column)")
-            }
-            if let hint = d.hint { fields.append("\"hint\": \(hint.jsonLiteral)") }
-            out += "    {" + fields.joined(separator: ", ") + "}"
+        let diagnostics = report.diagnostics.map { d in
+            JSONOutput.fields([
+                "severity": .string(d.severity.rawValue),
+                "code": .string(d.code),
+                "message": .string(d.message),
+                "path": d.location.map { .string(displayPath($0.path)) },
+                "line": d.location.map { .int($0.line) },
+                "column": d.location.map { .int($0.column) },
+                "hint": d.hint.map { .string($0) },
+            ])
         }
-        out += report.diagnostics.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return out
+        let json = JSONOutput.lines(.fields([
+            "files": .int(report.fileCount),
+            "errors": .int(report.errorCount),
+            "warnings": .int(report.warningCount),
+            "diagnostics": .lines(.array(diagnostics)),
+        ]))
+        return json.text(layout: .readable, escaping: .terminal) + "\n"
     }
 
     // MARK: GitHub Actions
