@@ -95,34 +95,40 @@ public indirect enum JSONOutput: Sendable, Hashable {
 
     /// An array or an object; `broken`: one element a line.
     private func writeContainer(to out: inout [UInt8], layout: Layout, escaping: Escaping, level: Int, broken: Bool) {
-        let (open, close, count): (UInt8, UInt8, Int) = switch self {
-        case .array(let elements): (UInt8(ascii: "["), UInt8(ascii: "]"), elements.count)
-        case .object(let members): (UInt8(ascii: "{"), UInt8(ascii: "}"), members.count)
-        default: (0, 0, -1)
-        }
-        guard count >= 0 else { return write(to: &out, layout: layout, escaping: escaping, level: level) }
         let spaced = layout == .readable
         let inner = broken ? level + 1 : level
-        out.append(open)
-        for index in 0..<count {
+        /// Before each element: the comma, then a line break or a space.
+        func separate(_ index: Int) {
             if index > 0 {
                 out.append(UInt8(ascii: ","))
                 if spaced && !broken { out.append(UInt8(ascii: " ")) }
             }
             if broken { Self.newline(to: &out, level: inner) }
-            switch self {
-            case .array(let elements):
+        }
+        switch self {
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for index in elements.indices {
+                separate(index)
                 elements[index].write(to: &out, layout: layout, escaping: escaping, level: inner)
-            case .object(let members):
+            }
+            if broken && !elements.isEmpty { Self.newline(to: &out, level: level) }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for index in members.indices {
+                separate(index)
                 Self.appendLiteral(members[index].key, escaping: escaping, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if spaced { out.append(UInt8(ascii: " ")) }
                 members[index].value.write(to: &out, layout: layout, escaping: escaping, level: inner)
-            default: break
             }
+            if broken && !members.isEmpty { Self.newline(to: &out, level: level) }
+            out.append(UInt8(ascii: "}"))
+        default:
+            // `lines` of a scalar: nothing to break.
+            write(to: &out, layout: layout, escaping: escaping, level: level)
         }
-        if broken && count > 0 { Self.newline(to: &out, level: level) }
-        out.append(close)
     }
 
     private static func newline(to out: inout [UInt8], level: Int) {
@@ -152,12 +158,19 @@ public indirect enum JSONOutput: Sendable, Hashable {
     /// `<script>`); in one pass over its UTF-8, runs without any copied whole.
     public static func appendEscaped(_ text: String, escaping: Escaping = .script, json: Bool, to out: inout [UInt8]) {
         let script = escaping == .script
+        // Most bytes need nothing: one table look-up each.
+        let mask = (json ? ByteClass.json : 0) | (script ? ByteClass.script | ByteClass.e2 : ByteClass.e2 | ByteClass.terminal)
+        let classes = byteClasses
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
+                guard classes[Int(byte)] & mask != 0 else {
+                    index += 1
+                    continue
+                }
                 var length = 1
                 let escaped: UInt32
                 switch byte {
@@ -195,6 +208,28 @@ public indirect enum JSONOutput: Sendable, Hashable {
                 runStart = index
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
+    /// What a byte may start, for ``appendEscaped(_:escaping:json:to:)``.
+    private enum ByteClass {
+        /// Escaped in any JSON string: `"`, `\`, C0 controls.
+        static let json: UInt8 = 1
+        /// `<`, `>`, `&`.
+        static let script: UInt8 = 2
+        /// 0xE2, the first byte of U+2028–U+202E and U+2066–U+2069.
+        static let e2: UInt8 = 4
+        /// DEL, and 0xC2, the first byte of the C1 controls.
+        static let terminal: UInt8 = 8
+    }
+
+    private static let byteClasses: [UInt8] = (0...255).map { byte -> UInt8 in
+        switch byte {
+        case 0..<0x20, 0x22, 0x5C: ByteClass.json
+        case 0x3C, 0x3E, 0x26: ByteClass.script
+        case 0xE2: ByteClass.e2
+        case 0x7F, 0xC2: ByteClass.terminal
+        default: 0
         }
     }
 
