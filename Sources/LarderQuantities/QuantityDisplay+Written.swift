@@ -46,8 +46,10 @@ extension QuantityDisplay {
     /// per `;`-separated entry, its fields split by `|`: id, dimension,
     /// system, exact factor, symbol (or nothing), singular, plural:
     /// `g|mass|metric|1/1|g|gram|grams;kg|mass|metric|1000/1|kg|kilogram|kilograms`.
-    /// Compact, as it goes on every recipe page with servings.
-    public static func unitTable(for units: some Sequence<Unit>) -> String {
+    /// Compact, as it goes on every recipe page with servings. (An array,
+    /// not a generic sequence: a generic called from another module runs
+    /// unspecialised, once per recipe page.)
+    public static func unitTable(for units: [Unit]) -> String {
         var table: [String: Unit] = [:]
         for unit in units {
             table[unit.id] = unit
