@@ -1,5 +1,10 @@
-/// How merged amounts read on shopping sheets and shares: in the preferred
-/// system, in a unit that suits the amount, with decimals for metric and the
+/// How every amount reads, the one place that writes them: merged and
+/// rescaled amounts here, amounts as written, money and durations in
+/// QuantityDisplay+Written.swift. (larder.js's servings control ports this
+/// file; ServingsAmountTests keeps the two equal.)
+///
+/// Merged amounts, on shopping sheets and shares: in the preferred system,
+/// in a unit that suits the amount, with decimals for metric and the
 /// fractions cooks use for US measures.
 ///
 /// - Metric: the largest of kg/g (l/ml, and a unit written such as dl) that
