@@ -52,7 +52,7 @@ struct ShareCommand: ParsableCommand {
             throw failure(error.description, status: ExitStatus.usage)
         }
         let text = share.render(format, ascii: ascii)
-        // JSON escapes control characters itself (`jsonLiteral`); the text
+        // JSON escapes control characters itself (JSONOutput's terminal escapes); the text
         // formats are made printable, so names from the data cannot drive
         // the terminal.
         Terminal.document(text)
