@@ -195,11 +195,12 @@
   // (Sources/Larder/Shopping/PlanAmount+Display.swift) over Rational's
   // arithmetic (Rational.swift), 64-bit limits and overflow fallback
   // included, so they agree to the character (ServingsAmountTests checks
-  // tens of thousands of amounts through node). Change one, change the other.
+  // tens of thousands of amounts through node, and that GLYPHS and SOLD_WHOLE
+  // are Swift's tables). Change one, change the other.
   //
   // [data-qty] holds the exact amount as written, "n/d" or "n/d-n/d";
   // [data-unit] a unit id of the table in the control's [data-units]
-  // (AmountFormat.unitTable: "id|dimension|system|n/d|symbol|singular|plural;…"),
+  // (QuantityDisplay.unitTable: "id|dimension|system|n/d|symbol|singular|plural;…"),
   // or [data-unit-name] a unit Larder does not know; [data-size] (with
   // [data-size-unit] or [data-size-unit-name]) one package's size;
   // [data-grams-per-cup] the food's density when Larder has one; the
@@ -436,7 +437,7 @@
       return low && high ? { low: low, high: high, range: true } : null;
     }
 
-    // "g|mass|metric|1/1|g|gram|grams;kg|…" (AmountFormat.unitTable) → units by id.
+    // "g|mass|metric|1/1|g|gram|grams;kg|…" (QuantityDisplay.unitTable) → units by id.
     function parseUnits(text) {
       var table = {};
       String(text || "").split(";").forEach(function (entry) {

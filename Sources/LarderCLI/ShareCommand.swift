@@ -8,9 +8,10 @@ struct ShareCommand: ParsableCommand {
         commandName: "share",
         abstract: "Print a list as a share: plain text for a chat, Markdown for a notes app, or JSON.",
         discussion: """
-            The list's items and the ingredients of its recipes, merged, grouped by store \
-            and by aisle, ticked items marked. Pantry staples are left out unless asked. \
-            Without LIST, the config's current list.
+            A shopping list's items and the ingredients of its recipes, merged, grouped by \
+            store and by aisle, ticked items marked; pantry staples are left out unless asked. \
+            A checklist or a collection by its headings. The same text as the site's \
+            lists/LIST.txt. Without LIST, the config's current list.
 
               larder share weekly | wl-copy
               larder share weekly --format markdown > weekly.md
@@ -23,7 +24,7 @@ struct ShareCommand: ParsableCommand {
     var list: String?
 
     @Option(help: "text (for chat apps), markdown (a task list) or json (for scripts).")
-    var format: PlanShare.Format = .text
+    var format: Share.Format = .text
 
     @Flag(help: "[ ] and [x] instead of ☐ and ☑, plain fractions, no emoji.")
     var ascii = false
@@ -44,26 +45,21 @@ struct ShareCommand: ParsableCommand {
             let hint = Suggestion.hint(for: id, among: loaded.listIDs, plural: "lists")
             throw failure("unknown list \"\(id)\"; \(hint)", status: ExitStatus.usage)
         }
-        let plan: ShoppingPlan
+        let share: Share
         do {
-            plan = try ShoppingPlanner.plan(
-                ShoppingRequest(lists: [id], includeChecked: true, includePantry: includePantry), in: kitchen
-            )
+            share = try Share.list(shoppingList, kitchen: kitchen, includePantry: includePantry)
         } catch {
             throw failure(error.description, status: ExitStatus.usage)
         }
-        let text = PlanShare.render(
-            plan, title: shoppingList.title, format: format, ascii: ascii,
-            system: kitchen.config.units
-        )
-        // JSON escapes control characters itself (`jsonLiteral`); the text
+        let text = share.render(format, ascii: ascii)
+        // JSON escapes control characters itself (JSONOutput's terminal escapes); the text
         // formats are made printable, so names from the data cannot drive
         // the terminal.
         Terminal.document(text)
     }
 }
 
-extension PlanShare.Format: ExpressibleByArgument {}
+extension Share.Format: ExpressibleByArgument {}
 
 /// Loads what a command needs from the data folder (``KitchenLoader/load(_:selecting:)``):
 /// problems in those files go to stderr; errors stop the command (exit 1),

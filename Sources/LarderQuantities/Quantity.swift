@@ -55,14 +55,6 @@ extension Quantity: CustomStringConvertible {
         }
     }
 
-    /// For display: "1½", "2–3" (en dash), "⅓".
-    public var vulgarString: String {
-        switch self {
-        case .exact(let value): value.vulgarString
-        case .range(let low, let high): "\(low.vulgarString)–\(high.vulgarString)"
-        }
-    }
-
     /// Decimals, for metric displays: "1.5", "0.25-0.5".
     public func decimalString(maxFractionDigits: Int = 2) -> String {
         switch self {

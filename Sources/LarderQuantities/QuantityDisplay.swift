@@ -1,5 +1,10 @@
-/// How merged amounts read on shopping sheets and shares: in the preferred
-/// system, in a unit that suits the amount, with decimals for metric and the
+/// How every amount reads, the one place that writes them: merged and
+/// rescaled amounts here, amounts as written, money and durations in
+/// QuantityDisplay+Written.swift. (larder.js's servings control ports this
+/// file; ServingsAmountTests keeps the two equal.)
+///
+/// Merged amounts, on shopping sheets and shares: in the preferred system,
+/// in a unit that suits the amount, with decimals for metric and the
 /// fractions cooks use for US measures.
 ///
 /// - Metric: the largest of kg/g (l/ml, and a unit written such as dl) that
@@ -74,7 +79,7 @@ public enum QuantityDisplay {
     private static func metric(
         _ base: Quantity, dimension: Unit.Dimension, written: Unit, converted: Bool
     ) -> (String, Quantity, Unit) {
-        var ladder: [Unit] = dimension == .mass ? [.kilogram, .gram] : [.litre, .millilitre]
+        var ladder = metricLadder(dimension)
         if written.system == .metric, !ladder.contains(written) { ladder.append(written) }
         ladder.sort { $0.factor > $1.factor }
         let unit = ladder.first { base.lowerBound.magnitude >= $0.factor } ?? ladder[ladder.count - 1]
@@ -107,10 +112,7 @@ public enum QuantityDisplay {
     private static func us(
         _ base: Quantity, dimension: Unit.Dimension, written: Unit, converted: Bool
     ) -> (String, Quantity, Unit) {
-        // Each unit with the least amount it is used for.
-        var ladder: [(unit: Unit, from: Rational)] = dimension == .mass
-            ? [(.pound, 1), (.ounce, 0)]
-            : [(.cup, Rational(1, 4) ?? .one), (.tablespoon, 1), (.teaspoon, 0)]
+        var ladder = usLadder(dimension)
         if written.system == .us, !ladder.contains(where: { $0.unit == written }) { ladder.append((written, 1)) }
         ladder.sort { $0.unit.factor > $1.unit.factor }
         let tolerance = converted ? Rational(1, 10) ?? .one : Rational(1, 50) ?? .one
@@ -126,6 +128,25 @@ public enum QuantityDisplay {
             end.magnitude < eighth ? end : nearestCooksFraction(end, thirds: true)
         }
         return (format(rounded) { $0.denominator <= 64 ? mixed($0) : decimal($0, converted: false) }, rounded, unit)
+    }
+
+    /// The metric units an amount of `dimension` moves along, largest first.
+    static func metricLadder(_ dimension: Unit.Dimension) -> [Unit] {
+        switch dimension {
+        case .mass: [.kilogram, .gram]
+        case .volume: [.litre, .millilitre]
+        case .count, .other: []
+        }
+    }
+
+    /// The US units an amount of `dimension` moves along, largest first, each
+    /// with the least amount it is used for.
+    static func usLadder(_ dimension: Unit.Dimension) -> [(unit: Unit, from: Rational)] {
+        switch dimension {
+        case .mass: [(.pound, 1), (.ounce, 0)]
+        case .volume: [(.cup, Rational(1, 4) ?? .one), (.tablespoon, 1), (.teaspoon, 0)]
+        case .count, .other: []
+        }
     }
 
     /// `base` in `unit` as a nonzero cooks' fraction within `tolerance`.
@@ -188,7 +209,7 @@ public enum QuantityDisplay {
     }
 
     /// Each end of `quantity` through `number`, a range with an en dash.
-    private static func format(_ quantity: Quantity, _ number: (Rational) -> String) -> String {
+    static func format(_ quantity: Quantity, _ number: (Rational) -> String) -> String {
         switch quantity {
         case .exact(let value): number(value)
         case .range(let low, let high): "\(number(low))–\(number(high))"

@@ -10,14 +10,10 @@ extension Rational: CustomStringConvertible {
         return "\(whole) \(fraction)"
     }
 
-    /// With vulgar fraction characters where one exists: "1½", "⅔", "2¾";
-    /// otherwise as ``description`` ("1 5/16").
-    public var vulgarString: String {
-        let whole = wholePart
-        let part = fractionalPart.magnitude
-        guard !part.isZero, let glyph = Rational.vulgarGlyphs[part] else { return description }
-        let sign = isNegative ? "-" : ""
-        return whole == 0 ? sign + String(glyph) : "\(whole)\(glyph)"
+    /// To the nearest integer, halves away from zero.
+    public var rounded: Int {
+        let doubled = numerator * 2 + (numerator >= 0 ? denominator : -denominator)
+        return doubled / (denominator * 2)
     }
 
     /// A decimal rounded half away from zero to at most `maxFractionDigits`
@@ -60,7 +56,7 @@ extension Rational {
         "⅝": Rational(unchecked: 5, 8), "⅞": Rational(unchecked: 7, 8),
     ]
 
-    /// The inverse of ``vulgarValues``, for display.
+    /// The inverse of ``vulgarValues``, for display (``QuantityDisplay``).
     static let vulgarGlyphs: [Rational: Unicode.Scalar] = Dictionary(
         uniqueKeysWithValues: vulgarValues.map { ($0.value, $0.key) })
 }

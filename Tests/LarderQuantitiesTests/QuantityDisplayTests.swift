@@ -149,3 +149,51 @@ struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Quantities as written (recipe pages, list items), money and durations.
+@Suite struct QuantityDisplayWrittenTests {
+    static func r(_ n: Int, _ d: Int) -> Rational { Rational(n, d) ?? .zero }
+
+    @Test(arguments: [
+        // Fractions for US and unknown units and counts, decimals for metric.
+        ("1 1/2", "cup", nil, "1 ½ cups"), ("1/2", "cup", nil, "½ cup"), ("2-3", nil, "cloves", "2–3 cloves"),
+        ("1 5/16", "tsp", nil, "1 5/16 tsp"), ("0.5", "l", nil, "0.5 l"), ("1/3", "kg", nil, "0.33 kg"),
+        // A metric range keeps the hyphen the page has always shown.
+        ("1/2-1", "l", nil, "0.5-1 l"), ("200", "g", nil, "200 g"), ("1", nil, "blorp", "1 blorp"), ("3", nil, nil, "3"),
+    ] as [(String, String?, String?, String)])
+    func asWritten(_ quantity: String, _ unit: String?, _ unitName: String?, _ expected: String) throws {
+        let parsed = try LineParser.parseQuantity(quantity).get()
+        let known = try unit.map { try #require(UnitCatalog.unit(named: $0)) }
+        #expect(QuantityDisplay.text(parsed, unit: known, unitName: unitName) == expected)
+    }
+
+    @Test func withoutAQuantity() throws {
+        #expect(QuantityDisplay.text(nil, unit: try #require(UnitCatalog.unit(named: "cup")), unitName: nil) == "cup")
+        #expect(QuantityDisplay.text(nil, unit: nil, unitName: "pinch") == "pinch")
+        #expect(QuantityDisplay.text(nil, unit: nil, unitName: nil) == nil)
+        #expect(QuantityDisplay.number(.exact(Self.r(3, 2)), fractional: false) == "1.5")
+        #expect(QuantityDisplay.number(.exact(Self.r(-1, 4)), fractional: true) == "-¼")
+    }
+
+    @Test func exactValuesForTheServingsControl() {
+        #expect(QuantityDisplay.exactValue(.exact(Self.r(3, 2))) == "3/2")
+        #expect(QuantityDisplay.exactValue(.range(2, 3)) == "2/1-3/1")
+    }
+
+    /// Each unit written and the units its amounts may switch to, sorted.
+    @Test func unitTableHasTheLaddersOfEachDimension() {
+        let table = QuantityDisplay.unitTable(for: [Unit.gram, Unit.can])
+        #expect(table.split(separator: ";").map { $0.split(separator: "|")[0] } == ["can", "g", "kg", "lb", "oz"])
+        #expect(table.contains("kg|mass|metric|1000/1|kg|kilogram|kilograms"))
+    }
+
+    @Test(arguments: [(Self.r(124, 10), "EUR", "12.40 EUR"), (Self.r(1, 200), nil, "0.01"), (Rational(3), nil, "3.00")] as [(Rational, String?, String)])
+    func money(_ amount: Rational, _ currency: String?, _ expected: String) {
+        #expect(QuantityDisplay.money(amount, currency: currency) == expected)
+    }
+
+    @Test(arguments: [(45 * 60, "45 min"), (2 * 3_600, "2 h"), (4_500, "1 h 15 min"), (0, "0 min")])
+    func duration(_ seconds: Int, _ expected: String) {
+        #expect(QuantityDisplay.duration(seconds: seconds) == expected)
+    }
+}

@@ -45,8 +45,8 @@ struct QuantityTests {
 
     @Test func formats() {
         #expect(Quantity.range(r(1, 2), 1).description == "1/2-1")
-        #expect(Quantity.range(r(1, 2), 1).vulgarString == "½–1")
-        #expect(Quantity.exact(r(3, 2)).vulgarString == "1½")
+        #expect(QuantityDisplay.number(.range(r(1, 2), 1), fractional: true) == "½–1")
+        #expect(QuantityDisplay.number(.exact(r(3, 2)), fractional: true) == "1 ½")
         #expect(Quantity.range(r(1, 4), r(1, 3)).decimalString() == "0.25-0.33")
         #expect(Quantity.exact(r(3, 2)).isSingular == false)
         #expect(Quantity.exact(1).isSingular)

@@ -12,7 +12,7 @@ import Testing
         let list = try #require(kitchen.list("weekly"))
         // A shopping list is shared from its plan: the toast's ingredients
         // merged in, stores then aisles.
-        #expect(try PlainTextShare.list(list, kitchen: kitchen) == """
+        #expect(try Share.list(list, kitchen: kitchen).render(.text) == """
             Weekly shop
             7 items, 6 left
             With Cheese </script> toast ×4
@@ -39,7 +39,7 @@ import Testing
             ☐ mystery thing
 
             """)
-        #expect(try PlainTextShare.list(list, kitchen: kitchen, ascii: true) == """
+        #expect(try Share.list(list, kitchen: kitchen).render(.text, ascii: true) == """
             Weekly shop
             7 items, 6 left
             With Cheese </script> toast x4
@@ -73,7 +73,7 @@ import Testing
     @Test func checklistByHeading() throws {
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
         let list = try #require(kitchen.list("packing"))
-        #expect(try PlainTextShare.list(list, kitchen: kitchen) == """
+        #expect(try Share.list(list, kitchen: kitchen).render(.text) == """
             Packing
             4 items, 3 left
 
@@ -91,7 +91,7 @@ import Testing
     @Test func catalogStoreWhenTheListHasNone() throws {
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
         let list = try #require(kitchen.list("surprise"))
-        #expect(try PlainTextShare.list(list, kitchen: kitchen, ascii: true) == """
+        #expect(try Share.list(list, kitchen: kitchen).render(.text, ascii: true) == """
             Surprise party
             1 item
 
@@ -105,7 +105,7 @@ import Testing
 
     @Test func recipe() throws {
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
-        #expect(PlainTextShare.recipe(try #require(kitchen.recipe("toast")), kitchen: kitchen) == """
+        #expect(Share.recipe(try #require(kitchen.recipe("toast"))).render(.text) == """
             Cheese </script> toast
             By Ana
 
@@ -135,7 +135,7 @@ import Testing
     /// numbered straight through.
     @Test func recipeWithGroupsAndSections() throws {
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
-        #expect(PlainTextShare.recipe(try #require(kitchen.recipe("soup")), kitchen: kitchen) == """
+        #expect(Share.recipe(try #require(kitchen.recipe("soup"))).render(.text) == """
             Tomato soup
 
             Serves 1
@@ -161,15 +161,15 @@ import Testing
 
     @Test(arguments: [("1 ½ cups", "1 1/2 cups"), ("⅓ cup", "1/3 cup"), ("2–3 cloves", "2-3 cloves"), ("250 g", "250 g")])
     func asciiNumbers(amount: String, ascii: String) {
-        #expect(PlainTextShare.asciiNumbers(amount) == ascii)
+        #expect(Share.asciiNumbers(amount) == ascii)
     }
 
     /// Every line of every share of the example kitchen: no trailing spaces,
     /// no Markdown emphasis or headings, one final line break.
     @Test func exampleSharesAreClean() throws {
         let kitchen = try KitchenLoader.load(RenderFixtures.examples).kitchen
-        let texts = try kitchen.lists.map { try PlainTextShare.list($0, kitchen: kitchen) }
-            + kitchen.recipes.map { PlainTextShare.recipe($0, kitchen: kitchen) }
+        let texts = try kitchen.lists.map { try Share.list($0, kitchen: kitchen).render(.text) }
+            + kitchen.recipes.map { Share.recipe($0).render(.text) }
         #expect(texts.count == kitchen.lists.count + kitchen.recipes.count)
         for text in texts {
             #expect(text.hasSuffix("\n") && !text.hasSuffix("\n\n"))

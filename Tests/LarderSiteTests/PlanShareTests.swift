@@ -8,15 +8,15 @@ import Testing
 @Suite struct PlanShareTests {
     static let folder = SiteBuilderTests.golden.appendingPathComponent("share")
 
-    static let cases: [(file: String, format: PlanShare.Format, ascii: Bool)] = [
+    static let cases: [(file: String, format: Share.Format, ascii: Bool)] = [
         ("weekly.txt", .text, false), ("weekly.ascii.txt", .text, true),
         ("weekly.md", .markdown, false), ("weekly.json", .json, false),
     ]
 
-    static func render(_ format: PlanShare.Format, ascii: Bool) throws -> String {
+    static func render(_ format: Share.Format, ascii: Bool) throws -> String {
         let kitchen = try KitchenLoader.load(SiteBuilderTests.kitchenFolder).kitchen
         let plan = try ShoppingPlanner.plan(ShoppingRequest(lists: ["weekly"], includeChecked: true), in: kitchen)
-        return PlanShare.render(plan, title: "Weekly groceries", format: format, ascii: ascii, system: kitchen.config.units)
+        return Share.plan(plan, title: "Weekly groceries", system: kitchen.config.units).render(format, ascii: ascii)
     }
 
     @Test(arguments: cases.map(\.file))
@@ -58,6 +58,6 @@ import Testing
     }
 
     @Test func markdownEscapesUserText() {
-        #expect(PlanShare.escapeMarkdown("*bold* [x] #1") == ##"\*bold\* \[x\] \#1"##)
+        #expect(Share.escapeMarkdown("*bold* [x] #1") == ##"\*bold\* \[x\] \#1"##)
     }
 }

@@ -125,6 +125,52 @@ import Testing
         #expect(result.stdout == expected)
     }
 
+    /// `larder share LIST` prints the site's `lists/LIST.txt`, byte for
+    /// byte, for every kind of list: a checklist or a collection by its
+    /// headings (not merged into a shopping plan by aisle), a shopping list
+    /// from its plan.
+    @Test func printsTheSitesTextOfEveryKindOfList() throws {
+        let folder = try TestFolder()
+        try folder.write("recipes/toast.md", "---\ntitle: Toast\nservings: 2\n---\n## Ingredients\n- 2 slices bread\n- 1 tbsp butter\n")
+        try folder.write("lists/weekly.md", "---\ntitle: Weekly\nrecipes:\n  - recipe: toast\n    servings: 4\n---\n- [ ] 2 apples\n- [x] 1 ½ cups milk\n")
+        try folder.write("lists/camping.md", """
+            ---
+            title: Camping
+            kind: checklist
+            ---
+            ## Tent
+            - [x] pegs
+            - [ ] 2 poles (spare)
+            ## Kitchen
+            - [ ] 500 ml gas
+            - [ ] 1 ½ cups rice
+
+            """)
+        try folder.write("lists/books.json", #"{"title": "Books", "kind": "collection", "items": [{"name": "Dune"}, {"name": "Salt", "checked": true, "note": "a re-read"}]}"#)
+        let build = try ProcessResult.run(larder, ["build", ".", "-o", "_site"], in: folder.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        for id in ["weekly", "camping", "books"] {
+            let share = try ProcessResult.run(larder, ["share", id, "--dir", folder.url.path])
+            #expect(share.status == 0, "\(share.stderr)")
+            let site = try String(contentsOf: folder.url.appendingPathComponent("_site/lists/\(id).txt"), encoding: .utf8)
+            #expect(share.stdout == site, "\(id)")
+        }
+        let camping = try ProcessResult.run(larder, ["share", "camping", "--dir", folder.url.path])
+        #expect(camping.stdout == """
+            Camping
+            4 items, 3 left
+
+            Tent
+            ☑ pegs
+            ☐ 2 poles (spare)
+
+            Kitchen
+            ☐ 500 ml gas
+            ☐ 1 ½ cups rice
+
+            """)
+    }
+
     @Test func unknownListIsAUsageErrorWithAHint() throws {
         let kitchen = Self.golden.appendingPathComponent("kitchen").path
         let result = try ProcessResult.run(larder, ["share", "weekyl", "--dir", kitchen])

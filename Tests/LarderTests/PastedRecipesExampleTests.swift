@@ -98,7 +98,7 @@ import Testing
     @Test func theSheetOfTheIssue() throws {
         let kitchen = try Self.kitchenAsRead()
         let plan = try ShoppingPlanner.plan(ShoppingRequest(lists: ["weekly"], includeChecked: true), in: kitchen)
-        let text = PlanShare.render(plan, title: "Weekly", format: .text, system: kitchen.config.units)
+        let text = Share.plan(plan, title: "Weekly", system: kitchen.config.units).render(.text)
         #expect(text == Self.sheet)
         #expect(Set(plan.leftOut.map(\.name)) == ["extra virgin olive oil", "kosher salt", "Salt", "pepper"])
         #expect(plan.leftOut.allSatisfy { $0.pantry })

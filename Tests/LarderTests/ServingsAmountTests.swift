@@ -1,9 +1,9 @@
 import Foundation
-import Larder
 import LarderCore
-import LarderQuantities
 import Testing
 
+@testable import Larder
+@testable import LarderQuantities
 @testable import LarderSite
 
 /// The recipe page's servings control (Templates/larder.js) writes every
@@ -46,8 +46,8 @@ import Testing
         var item: String {
             let grams = unit?.dimension == .volume ? Densities.gramsPerCup(FoodNames.builtIn.key(food)) : nil
             let fields: [String?] = [
-                AmountFormat.exactValue(quantity), unit?.id, unit == nil ? unitName : nil,
-                size.map { AmountFormat.exactValue($0.quantity) }, size?.unit?.id, size.flatMap { $0.unit == nil ? $0.unitName : nil },
+                QuantityDisplay.exactValue(quantity), unit?.id, unit == nil ? unitName : nil,
+                size.map { QuantityDisplay.exactValue($0.quantity) }, size?.unit?.id, size.flatMap { $0.unit == nil ? $0.unitName : nil },
                 grams.map { "\($0.numerator)/\($0.denominator)" },
             ]
             return "[" + fields.map { $0?.jsonLiteral ?? "null" }.joined(separator: ",") + "]"
@@ -135,8 +135,31 @@ import Testing
         return cases
     }
 
+    /// The script's own tables are Swift's: the fraction glyphs
+    /// (``Rational/vulgarGlyphs``) and the units sold only whole
+    /// (``PlanAmount/soldWhole``), read from larder.js as it ships.
+    @Test func theScriptsTablesAreSwifts() throws {
+        let script = try String(contentsOf: Self.script, encoding: .utf8)
+        func literal(after marker: String, until end: Character) throws -> Substring {
+            let start = try #require(script.range(of: marker)).upperBound
+            return script[start...].prefix { $0 != end }
+        }
+        let glyphs = try literal(after: "var GLYPHS = {", until: "}")
+        var table: [String: String] = [:]
+        for pair in glyphs.split(separator: ",") {
+            let parts = pair.split(separator: ":").map { $0.trimmingCharacters(in: .whitespacesAndNewlines.union(["\""])) }
+            table[parts[0]] = parts[1]
+        }
+        let swift = Dictionary(uniqueKeysWithValues: Rational.vulgarGlyphs.map { ("\($0.key.numerator)/\($0.key.denominator)", String($0.value)) })
+        #expect(table == swift)
+        let soldWhole = try literal(after: "var SOLD_WHOLE = [", until: "]")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines.union(["\""])) }
+        #expect(Set(soldWhole) == PlanAmount.soldWhole)
+        #expect(soldWhole.count == PlanAmount.soldWhole.count)
+    }
+
     static func exact(_ quantity: Quantity) -> String {
-        AmountFormat.exactValue(quantity)
+        QuantityDisplay.exactValue(quantity)
     }
 
     @Test(.enabled(if: node != nil, "node is not installed"))
@@ -145,7 +168,7 @@ import Testing
         #expect(cases.count > 10_000)
         let folder = try TestFolder("amounts")
         let input = folder.url.appendingPathComponent("cases.json")
-        let table = AmountFormat.unitTable(for: UnitCatalog.all)
+        let table = QuantityDisplay.unitTable(for: UnitCatalog.all)
         let rows = cases.map { item in
             "[" + [item.item, String(item.servings), String(item.base), item.system?.rawValue.jsonLiteral ?? "null"]
                 .joined(separator: ",") + "]"

@@ -19,7 +19,7 @@ import Testing
     }
 
     static func text(_ plan: ShoppingPlan, _ system: UnitSystem?) -> String {
-        PlanShare.render(plan, title: "A", format: .text, system: system)
+        Share.plan(plan, title: "A", system: system).render(.text)
     }
 
     // MARK: Ticks
@@ -41,7 +41,7 @@ import Testing
         #expect(butter.noteTexts(in: .metric) == ["250 g ticked"])
         let sheet = Self.text(plan, .metric)
         #expect(sheet.contains("☐ ≈ 57 g (¼ cup) butter (250 g ticked)\n"), "\(sheet)")
-        let ascii = PlanShare.render(plan, title: "A", format: .text, ascii: true, system: .metric)
+        let ascii = Share.plan(plan, title: "A", system: .metric).render(.text, ascii: true)
         #expect(ascii.contains("[ ] ~ 57 g (1/4 cup) butter (250 g ticked)\n"), "\(ascii)")
         #expect(ascii.unicodeScalars.allSatisfy { $0.isASCII }, "\(ascii)")
         // A line all ticked stays ticked when kept, and is left out otherwise.
@@ -126,7 +126,7 @@ import Testing
             PlanAmount(quantity: .exact(1)), PlanAmount(quantity: .exact(Rational(10, 3)!)),
         ])
         #expect(limes.isRoundedUp)
-        let json = PlanShare.render(plan, title: "A", format: .json, system: nil)
+        let json = Share.plan(plan, title: "A", system: nil).render(.json)
         #expect(json.contains(#"{"from": "Limeade ×10", "amount": "3 ⅓", "quantity": "3 1/3"}"#), "\(json)")
 
         let small = try Planner.plan([
@@ -300,7 +300,7 @@ import Testing
         let plan = try ShoppingPlanner.plan(ShoppingRequest(lists: [], recipes: [RecipeRequest(recipe: "soup")]), in: kitchen)
         #expect(plan.line("black bean")?.amountText(in: .metric) == "2 cans (30 oz)")
         #expect(plan.line("chopped tomato")?.amountText(in: .metric) == "2 tins (800 g) + 1 tin (800 g)")
-        let json = PlanShare.render(plan, title: "A", format: .json, system: .metric)
+        let json = Share.plan(plan, title: "A", system: .metric).render(.json)
         #expect(json.contains(#""amount": "2 cans (30 oz)", "amounts": [{"quantity": "2", "unit": "can", "size": "15 oz"}]"#), "\(json)")
     }
 }

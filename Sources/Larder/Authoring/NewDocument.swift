@@ -141,21 +141,21 @@ public struct NewDocument: Sendable, Hashable {
     }
 
     private func jsonList(schema: String?) -> String {
-        var out = "{\n"
-        if let schema { out += "  \"$schema\": \(ScalarText.json(schema)),\n" }
-        out += "  \"title\": \(ScalarText.json(title)),\n"
-        out += "  \"items\": []\n"
-        return out + "}\n"
+        jsonFile(.fields([
+            "$schema": schema.map(JSONOutput.string), "title": .string(title), "items": .array([]),
+        ]))
     }
 
     private func jsonRecipe(schema: String?) -> String {
-        var out = "{\n"
-        if let schema { out += "  \"$schema\": \(ScalarText.json(schema)),\n" }
-        out += "  \"title\": \(ScalarText.json(title)),\n"
-        out += "  \"servings\": 4,\n"
-        out += "  \"ingredients\": [],\n"
-        out += "  \"directions\": []\n"
-        return out + "}\n"
+        jsonFile(.fields([
+            "$schema": schema.map(JSONOutput.string), "title": .string(title), "servings": .int(4),
+            "ingredients": .array([]), "directions": .array([]),
+        ]))
+    }
+
+    /// One member a line, as people write these files.
+    private func jsonFile(_ object: JSONOutput) -> String {
+        JSONOutput.lines(object).text(layout: .readable, escaping: .terminal) + "\n"
     }
 }
 
@@ -166,11 +166,6 @@ enum ScalarText {
     /// double quotes with escapes.
     static func yaml(_ text: String) -> String {
         isPlainYAML(text) ? text : quotedYAML(text)
-    }
-
-    /// A JSON string literal.
-    static func json(_ text: String) -> String {
-        text.jsonLiteral
     }
 
     /// A double-quoted YAML scalar: JSON's escapes are YAML's too, and the

@@ -176,31 +176,25 @@ public struct DiagnosticFormatter: Sendable {
     /// The error that stopped the run, if any, is the last diagnostic, and
     /// counted.
     private func renderJSON(_ report: DiagnosticReport) -> String {
-        let diagnostics = report.diagnostics + (report.stop.map { [$0] } ?? [])
-        var out = "{\n"
-        out += "  \"files\": \(report.fileCount),\n"
-        out += "  \"errors\": \(report.errorCount + (report.stop == nil ? 0 : 1)),\n"
-        out += "  \"warnings\": \(report.warningCount),\n"
-        out += "  \"diagnostics\": ["
-        for (index, d) in diagnostics.enumerated() {
-            out += index == 0 ? "\n" : ",\n"
-            var fields = [
-                "\"severity\": \(d.severity.rawValue.jsonLiteral)",
-                "\"code\": \(d.code.jsonLiteral)",
-                "\"message\": \(d.message.jsonLiteral)",
-            ]
-            if let location = d.location {
-                fields.append("\"path\": \(displayPath(location.path).jsonLiteral)")
-                if !location.isWholeFile {
-                    fields.append("\"line\": \(location.line)")
-                    fields.append("\"column\": \(location.column)")
-                }
-            }
-            if let hint = d.hint { fields.append("\"hint\": \(hint.jsonLiteral)") }
-            out += "    {" + fields.joined(separator: ", ") + "}"
+        let diagnostics = (report.diagnostics + (report.stop.map { [$0] } ?? [])).map { d in
+            let located = d.location.flatMap { $0.isWholeFile ? nil : $0 }
+            return JSONOutput.fields([
+                "severity": .string(d.severity.rawValue),
+                "code": .string(d.code),
+                "message": .string(d.message),
+                "path": d.location.map { .string(displayPath($0.path)) },
+                "line": located.map { .int($0.line) },
+                "column": located.map { .int($0.column) },
+                "hint": d.hint.map { .string($0) },
+            ])
         }
-        out += diagnostics.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return out
+        let json = JSONOutput.lines(.fields([
+            "files": .int(report.fileCount),
+            "errors": .int(report.errorCount + (report.stop == nil ? 0 : 1)),
+            "warnings": .int(report.warningCount),
+            "diagnostics": .lines(.array(diagnostics)),
+        ]))
+        return json.text(layout: .readable, escaping: .terminal) + "\n"
     }
 
     // MARK: GitHub Actions

@@ -23,6 +23,15 @@ extension PlanAmount {
     }
 }
 
+extension QuantityDisplay {
+    /// All of an ingredient's packages together, as the shopping sheet shows
+    /// them: "800 g" for "2 x 400g tins"; nil without a size or quantity.
+    public static func sizeText(_ ingredient: Ingredient) -> String? {
+        guard let quantity = ingredient.quantity, let size = ingredient.size else { return nil }
+        return PlanAmount(quantity: quantity, unit: ingredient.unit, unitName: ingredient.unitName, size: size).sizeText
+    }
+}
+
 extension PlanLine {
     /// The merged amounts side by side, "450 g + 2 cups"; nil when no source
     /// gave a quantity.

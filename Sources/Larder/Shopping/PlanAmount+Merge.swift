@@ -52,7 +52,8 @@ extension PlanAmount {
     /// Units of things a shop sells only whole: containers and produce sold
     /// by the piece ("a head of garlic", "a bunch of parsley"). Not cooks'
     /// measures (pinch, clove, slice, sprig) nor a sub-recipe's batch. The
-    /// servings control (Templates/larder.js) holds the same list.
+    /// servings control (Templates/larder.js) holds the same list
+    /// (ServingsAmountTests checks that it does).
     static let soldWhole: Set<String> = [
         "can", "tin", "jar", "bottle", "pack", "bag", "box", "tub", "carton", "container", "envelope",
         "sachet", "punnet", "loaf", "head", "bunch", "ear", "block",

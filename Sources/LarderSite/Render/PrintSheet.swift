@@ -134,7 +134,7 @@ public struct PrintSheet: Sendable {
             onlineText: onlineURL.map(Self.withoutScheme),
             stores: plan.stores.map { section in
                 PrintStore(
-                    name: PlanShare.storeName(section, in: plan),
+                    name: Share.storeName(section, in: plan),
                     addressText: section.store?.address,
                     storeTotalText: section.total.map(money),
                     categories: section.categories.map { category in
@@ -177,7 +177,7 @@ public struct PrintSheet: Sendable {
         if let sourcesText { lines.append("From: \(sourcesText)") }
         if let onlineURL { lines.append("Online: \(onlineURL)") }
         for section in plan.stores {
-            if let name = PlanShare.storeName(section, in: plan) {
+            if let name = Share.storeName(section, in: plan) {
                 lines += ["", ([name.uppercased()] + [section.total.map { "about \(money($0))" }].compactMap { $0 })
                     .joined(separator: " · ")]
                 if let address = section.store?.address { lines.append(address) }
@@ -261,7 +261,7 @@ public struct PrintSheet: Sendable {
     }
 
     func money(_ amount: Rational) -> String {
-        AmountFormat.money(amount, currency: kitchen.config.currency)
+        QuantityDisplay.money(amount, currency: kitchen.config.currency)
     }
 
     /// "https://example.org/k/lists/weekly/" -> "example.org/k/lists/weekly/"

@@ -10,9 +10,9 @@ extension SiteBuilder {
         let root = root(of: path)
         let textPath = String(folder.dropLast()) + ".txt"
         let plan = plans[list.id]
-        let shareText = plan.map {
-            PlanShare.render($0, title: list.title, format: .text, system: kitchen.config.units)
-        } ?? PlainTextShare.headingList(list)
+        // The same share `larder share` prints (Share.list), from the plan made once.
+        let shareText = (plan.map { Share.plan($0, title: list.title, system: kitchen.config.units) }
+            ?? Share.headings(list)).render(.text)
         let body = ListBody(
             id: list.id,
             title: list.title,
@@ -33,7 +33,7 @@ extension SiteBuilder {
                         title: recipe.title, href: root + page(recipeFolder(recipe)),
                         // A recipe without servings is not scaled: no "6 servings" claims it is.
                         servingsText: recipe.servings == nil ? nil
-                            : request.servings.map { "\(AmountFormat.number(.exact($0), fractional: !$0.isInteger)) servings" }
+                            : request.servings.map { "\(QuantityDisplay.number(.exact($0), fractional: !$0.isInteger)) servings" }
                     )
                 }
             },
@@ -55,7 +55,7 @@ extension SiteBuilder {
     /// Shopping lists count the lines of their plan (recipe ingredients
     /// included, the same thing merged once); other lists their items.
     func countText(_ list: ShoppingList) -> String {
-        if let plan = plans[list.id] { return PlanShare.counts(plan) }
+        if let plan = plans[list.id] { return Share.counts(plan) }
         let total = list.items.count
         let done = list.items.count { $0.checked }
         func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
@@ -144,7 +144,7 @@ extension SiteBuilder {
         return ItemView(
             id: id,
             name: item.name,
-            quantityText: AmountFormat.text(item.quantity, unit: item.unit, unitName: item.unitName),
+            quantityText: QuantityDisplay.text(item.quantity, unit: item.unit, unitName: item.unitName),
             note: item.note,
             checked: item.checked,
             priorityHigh: item.priority == .high,
@@ -187,14 +187,6 @@ extension SiteBuilder {
 
     /// "12.40 EUR", or "12.40" without a currency.
     func money(_ amount: Rational) -> String {
-        AmountFormat.money(amount, currency: kitchen.config.currency)
-    }
-}
-
-extension Rational {
-    /// To the nearest integer, halves away from zero.
-    var rounded: Int {
-        let doubled = numerator * 2 + (numerator >= 0 ? denominator : -denominator)
-        return doubled / (denominator * 2)
+        QuantityDisplay.money(amount, currency: kitchen.config.currency)
     }
 }

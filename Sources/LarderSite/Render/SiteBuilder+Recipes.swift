@@ -76,7 +76,7 @@ extension SiteBuilder {
         )
         return [
             try renderPage("recipe", path: path, meta: meta, body: body),
-            OutputFile(path: textPath, text: PlainTextShare.recipe(recipe, kitchen: kitchen, prose: prose)),
+            OutputFile(path: textPath, text: Share.recipe(recipe, prose: prose).render(.text)),
         ]
     }
 
