@@ -24,6 +24,12 @@ import Testing
         "title: 'It''s ''done'' \\n'\nflag: 'true'\nnone: \"null\"\nempty: ''\nalso: \"\"\n",
         "title: \"Cr\\u00e8me br\\u00FBl\\u00e9e \\u20AC\"\nnote: \"naïve 🍮: [a, b] {c}\"\n",
         "recipes:\n  - 'r1'\n  - recipe: \"r2\"\n    servings: '2'\n",
+        // Block context: commas, brackets, a colon without a space after it
+        // and a `#` without one before it are part of the text.
+        "source: The Weeknight Cookbook, p. 112\nurl: https://example.org/notebook/\n",
+        "title: time 10:30\nclock: 10:30\nodd: -1:30\n",
+        "title: C# and F#, a[1] {b} x]y\nnote: a:b:c\n",
+        "list:\n  - a, b\n  - http://x.y/#top\n  - key: v, w\n",
     ]
 
     /// Front matter outside the subset (or invalid): Yams reads it.
@@ -56,7 +62,17 @@ import Testing
         "list:\n  -\n  - a\n",
         "list:\n  -  a\n",
         "? key\n: value\n",
-        "title: time 10:30\n",
+        "title: a:\n",
+        "title: a:b: c\n",
+        "title: a #b\n",
+        "title: ,a\n",
+        "title: }a\n",
+        "title: {a}\n",
+        "title: :a\n",
+        "title: #a\n",
+        "tags: [a:b]\n",
+        "tags: [c#d]\n",
+        "tags: [a{b}]\n",
         "title: a\u{2028}b\n",
         "title: a\u{85}b\n",
         "list:\n  - - 4\n",
