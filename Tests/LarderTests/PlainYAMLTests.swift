@@ -1,3 +1,4 @@
+import Foundation
 import LarderCore
 import Testing
 
@@ -114,6 +115,26 @@ import Testing
         let fastFields = try #require(fast.0?.fields)
         #expect(fastFields == yams.0?.fields)
         #expect(fast.0?.bodyStartLine == yams.0?.bodyStartLine)
+    }
+
+    /// Every value of up to three characters drawn from the ones that end,
+    /// start or quote something in YAML, as a field, a list entry and a flow
+    /// list element: whenever the fast path reads one, Yams reads the same.
+    @Test(arguments: ["title: %\n", "list:\n  - %\n", "tags: [%]\n", "a: x%y\n"])
+    func fastPathAgreesWithYamsOnPunctuation(_ template: String) {
+        let alphabet = ["a", "1", " ", ",", ":", "#", "[", "]", "{", "}", "'", "\"", "-", "&", "?"]
+        var values = alphabet
+        for _ in 1..<3 { values += values.filter { $0.count == values.last!.count }.flatMap { v in alphabet.map { v + $0 } } }
+        var read = 0
+        for value in values {
+            let yaml = template.replacingOccurrences(of: "%", with: value)
+            guard PlainYAML.read(yaml, lineOffset: 1) != nil else { continue }
+            read += 1
+            let (fast, yams) = both(yaml)
+            #expect(yams.1.isEmpty, "\(yaml)")
+            #expect(fast.0?.fields == yams.0?.fields, "\(yaml)")
+        }
+        #expect(read > 100)
     }
 
     @Test(arguments: other) func everythingElseGoesToYams(_ yaml: String) {
