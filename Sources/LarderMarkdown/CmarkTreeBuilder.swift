@@ -104,7 +104,8 @@ struct CmarkTreeBuilder {
 
     private mutating func enter(_ node: OpaquePointer) {
         let kind = Self.kind(of: node)
-        let container = stack.last?.childContainer ?? []
+        // Subscripted, not `stack.last?`: that copies the whole frame.
+        let container = stack.isEmpty ? [] : stack[stack.count - 1].childContainer
         if kind.isLeaf {
             var siblings = takeParentChildren()
             leaf(node, kind: kind, container: container, into: &siblings)
@@ -414,16 +415,18 @@ struct CmarkTreeBuilder {
     /// spaces after it (one when there are none or more than four).
     private func contentIndent(ofItem node: OpaquePointer, container: [ContainerPrefix]) -> Int {
         let (first, start, _, _) = bounds(node)
-        let line = Array(source.line(first))
+        // Read in place (offsets from the slice's start), not copied per item.
+        let line = source.line(first)
+        func byte(_ offset: Int) -> UInt8 { line[line.startIndex + offset] }
         let consumed = min(source.contentStart(line: first, container: container), start)
         var offset = start
-        while offset < line.count, line[offset] >= UInt8(ascii: "0"), line[offset] <= UInt8(ascii: "9") { offset += 1 }
+        while offset < line.count, byte(offset) >= UInt8(ascii: "0"), byte(offset) <= UInt8(ascii: "9") { offset += 1 }
         offset += 1  // the bullet, or the `.` / `)` after the digits
         var spaces = 0
         var probe = offset
-        while probe < line.count, SourceText.isWhitespace(line[probe]) {
+        while probe < line.count, SourceText.isWhitespace(byte(probe)) {
             let column = offset + spaces
-            spaces += line[probe] == UInt8(ascii: "\t") ? 4 - column % 4 : 1
+            spaces += byte(probe) == UInt8(ascii: "\t") ? 4 - column % 4 : 1
             probe += 1
         }
         if probe >= line.count || spaces > 4 { spaces = 1 }

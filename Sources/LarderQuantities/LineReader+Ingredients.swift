@@ -493,10 +493,10 @@ extension LineReader {
             // "x400g": a number left in the name means an amount or a note
             // was not read. Names have numbers too, written so no amount
             // is: "00 flour", "2% milk", "A1 sauce", "V8 juice".
+            let scan = WordScan(text[word])
             let first = text[word.lowerBound]
-            if first != "0", !first.properties.isUppercase, !text[word].contains("%"),
-                text[word].contains(where: { $0.isASCIIDigit || $0.vulgarFraction != nil })
-            {
+            // The Unicode property lookup last: most words have no digit.
+            if scan.hasNumber, first != "0", !scan.hasPercent, !first.properties.isUppercase {
                 return .amount(text.string(word))
             }
             // "thin strips of basil", "strands of saffron": a plural before
@@ -512,7 +512,7 @@ extension LineReader {
                 return .alternatives
             }
             // "* prepared rice", "water 90°": a sign left over from a note.
-            if text[word].contains(where: CookWords.symbolsOutOfNames.contains) {
+            if scan.hasSymbol {
                 return .symbol(text.string(word))
             }
             if case .found(_, let end) = scanner.quantity(at: word.lowerBound) {
@@ -524,7 +524,7 @@ extension LineReader {
             // A measure inside the name ("heaping cup flour"), or any unit
             // in its first two words with more after it ("small bunch
             // basil" read as "bunch basil", "thumb-sized piece ginger").
-            if text[word].filter(\.isLetter).count > 1, let unit = UnitCatalog.unit(named: text[word]),
+            if scan.letters > 1, let unit = UnitCatalog.unit(named: text[word]),
                 unit.dimension == .mass || unit.dimension == .volume
                     || (index - names.lowerBound < 2 && index + 1 < names.upperBound)
             {
@@ -532,6 +532,30 @@ extension LineReader {
             }
         }
         return nil
+    }
+
+    /// What ``unsureName(_:_:_:)`` asks of every word of a name, found in
+    /// one pass without allocating (it runs on every name word of every line).
+    private struct WordScan {
+        /// An ASCII digit or a vulgar fraction (½).
+        var hasNumber = false
+        var hasPercent = false
+        /// One of ``CookWords/symbolsOutOfNames``.
+        var hasSymbol = false
+        /// Letters (Unicode Alphabetic).
+        var letters = 0
+
+        init(_ word: ArraySlice<Unicode.Scalar>) {
+            for scalar in word {
+                if scalar.isLetter {
+                    letters += 1  // no letter is a digit, a `%` or a symbol
+                    continue
+                }
+                if scalar.isASCIIDigit || scalar.vulgarFraction != nil { hasNumber = true }
+                if scalar == "%" { hasPercent = true }
+                if CookWords.symbolsOutOfNames.contains(scalar) { hasSymbol = true }
+            }
+        }
     }
 
     /// Warns (``ParsedLine/warnings``) at the name when it may be read

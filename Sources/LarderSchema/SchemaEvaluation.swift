@@ -324,13 +324,16 @@ struct SchemaEvaluation {
         _ keyword: SchemaKeyword, _ node: Int, _ instance: JSONValue, _ string: String
     ) -> Bool {
         switch keyword {
+        // Lengths count code points; a code point is 1 to 4 UTF-8 bytes, so
+        // the byte count (free) settles nearly every string without a count.
         case .minLength(let n):
-            guard string.unicodeScalars.count < n else { return true }
+            let bytes = string.utf8.count
+            guard bytes < n || (bytes < 4 * n && string.unicodeScalars.count < n) else { return true }
             return fail(
                 "minLength", instance, node,
                 n == 1 ? "must not be empty" : "must be at least \(SchemaMessages.count(n, "character")) long")
         case .maxLength(let n):
-            guard string.unicodeScalars.count > n else { return true }
+            guard string.utf8.count > n, string.unicodeScalars.count > n else { return true }
             return fail("maxLength", instance, node, "must be at most \(SchemaMessages.count(n, "character")) long")
         case .pattern(let pattern):
             guard !pattern.matches(string) else { return true }

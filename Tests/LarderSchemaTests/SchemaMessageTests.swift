@@ -135,6 +135,18 @@ import Testing
         }
     }
 
+    /// Lengths count code points, whatever their UTF-8 size: the byte
+    /// count decides only where it can (one to four bytes a code point).
+    @Test(arguments: [
+        ("a", ["minLength"]), ("ab", []), ("abc", []), ("abcd", ["maxLength"]),
+        ("é", ["minLength"]), ("éé", []), ("ééé", []), ("éééé", ["maxLength"]),
+        ("🍮", ["minLength"]), ("🍮🍮", []), ("🍮🍮🍮", []), ("🍮🍮🍮🍮", ["maxLength"]), ("e\u{301}", []),
+    ] as [(String, [String])])
+    func lengthsCountCodePoints(_ text: String, _ keywords: [String]) throws {
+        let compiled = try JSONSchema(JSONReader.parse(#"{"type": "string", "minLength": 2, "maxLength": 3}"#))
+        #expect(compiled.validate(JSONValue(.string(text))).map(\.keyword) == keywords)
+    }
+
     @Test func duplicateItem() throws {
         #expect(
             try violations(#"{"title": "x", "tags": ["a", "b", "c", "b"]}"#) == [

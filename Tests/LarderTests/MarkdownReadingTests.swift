@@ -105,4 +105,22 @@ import Testing
         #expect(CookingTime(text: "", seconds: 93600).iso8601 == "P1DT2H")
         #expect(CookingTime(text: "", seconds: 0).iso8601 == "PT0S")
     }
+
+    /// What the byte reader must read as the character reader it replaced
+    /// did: spaces, tabs and lone line breaks around the text are ignored; a
+    /// CR LF (one character, not a space) or any non-ASCII character makes it
+    /// no duration; numbers too long to hold are refused, not wrapped.
+    @Test(arguments: [
+        (" \t10 MIN\n", 600), ("\r\n10 min", nil), ("10 min\r\n", nil), ("10 min\n\r", 600),
+        ("10  min  5 s", 605), ("10min", 600), (".5 h", 1800), ("1..5 h", nil),
+        ("10\tmin", nil), ("10 mín", nil), ("10 min\u{301}", nil), ("\u{A0}10 min", nil), ("10 K", nil),
+        ("10", nil), ("min", nil), ("", nil), ("  ", nil), ("10 min,", nil),
+        ("P1D", 86400), ("PT90S", 90), ("PT007M", 420), ("PT1H1H", 7200), ("P1H", nil), ("PT1D", nil),
+        ("P1T2H", nil), ("PTT1H", nil), ("PT1", nil), ("P", nil), ("pT1H", nil), ("PT1h", nil),
+        ("PT99999999999999999999999M", nil), ("P3650D", 315_360_000), ("P3651D", nil), ("PT1H ", 3600),
+    ] as [(String, Int?)])
+    func cookingTimesReadAsCharactersWould(_ text: String, _ seconds: Int?) {
+        #expect(CookingTime(text)?.seconds == seconds)
+        #expect(CookingTime(text).map(\.text) == seconds.map { _ in text })
+    }
 }

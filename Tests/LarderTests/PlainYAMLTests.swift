@@ -1,3 +1,4 @@
+import Foundation
 import LarderCore
 import Testing
 
@@ -24,6 +25,12 @@ import Testing
         "title: 'It''s ''done'' \\n'\nflag: 'true'\nnone: \"null\"\nempty: ''\nalso: \"\"\n",
         "title: \"Cr\\u00e8me br\\u00FBl\\u00e9e \\u20AC\"\nnote: \"naïve 🍮: [a, b] {c}\"\n",
         "recipes:\n  - 'r1'\n  - recipe: \"r2\"\n    servings: '2'\n",
+        // Block context: commas, brackets, a colon without a space after it
+        // and a `#` without one before it are part of the text.
+        "source: The Weeknight Cookbook, p. 112\nurl: https://example.org/notebook/\n",
+        "title: time 10:30\nclock: 10:30\nodd: -1:30\n",
+        "title: C# and F#, a[1] {b} x]y\nnote: a:b:c\n",
+        "list:\n  - a, b\n  - http://x.y/#top\n  - key: v, w\n",
     ]
 
     /// Front matter outside the subset (or invalid): Yams reads it.
@@ -56,7 +63,17 @@ import Testing
         "list:\n  -\n  - a\n",
         "list:\n  -  a\n",
         "? key\n: value\n",
-        "title: time 10:30\n",
+        "title: a:\n",
+        "title: a:b: c\n",
+        "title: a #b\n",
+        "title: ,a\n",
+        "title: }a\n",
+        "title: {a}\n",
+        "title: :a\n",
+        "title: #a\n",
+        "tags: [a:b]\n",
+        "tags: [c#d]\n",
+        "tags: [a{b}]\n",
         "title: a\u{2028}b\n",
         "title: a\u{85}b\n",
         "list:\n  - - 4\n",
@@ -98,6 +115,26 @@ import Testing
         let fastFields = try #require(fast.0?.fields)
         #expect(fastFields == yams.0?.fields)
         #expect(fast.0?.bodyStartLine == yams.0?.bodyStartLine)
+    }
+
+    /// Every value of up to three characters drawn from the ones that end,
+    /// start or quote something in YAML, as a field, a list entry and a flow
+    /// list element: whenever the fast path reads one, Yams reads the same.
+    @Test(arguments: ["title: %\n", "list:\n  - %\n", "tags: [%]\n", "a: x%y\n"])
+    func fastPathAgreesWithYamsOnPunctuation(_ template: String) {
+        let alphabet = ["a", "1", " ", ",", ":", "#", "[", "]", "{", "}", "'", "\"", "-", "&", "?"]
+        var values = alphabet
+        for _ in 1..<3 { values += values.filter { $0.count == values.last!.count }.flatMap { v in alphabet.map { v + $0 } } }
+        var read = 0
+        for value in values {
+            let yaml = template.replacingOccurrences(of: "%", with: value)
+            guard PlainYAML.read(yaml, lineOffset: 1) != nil else { continue }
+            read += 1
+            let (fast, yams) = both(yaml)
+            #expect(yams.1.isEmpty, "\(yaml)")
+            #expect(fast.0?.fields == yams.0?.fields, "\(yaml)")
+        }
+        #expect(read > 100)
     }
 
     @Test(arguments: other) func everythingElseGoesToYams(_ yaml: String) {

@@ -127,61 +127,87 @@ public struct CookingTime: Sendable, Hashable {
     /// process (found by the recipe-md fuzzer).
     public static let maximumSeconds = 3_650 * 86_400
 
-    /// Reads "10 min", "1 h 15 min", "1.5 hours", "PT1H15M", "P1DT2H".
+    /// Reads "10 min", "1 h 15 min", "1.5 hours", "PT1H15M", "P1DT2H"
+    /// (spaces, tabs and line breaks around it are ignored).
     public init?(_ text: String) {
-        let trimmed = text.trimmingSpaces
-        guard !trimmed.isEmpty else { return nil }
-        let seconds = trimmed.first == "P" ? Self.iso(trimmed) : Self.words(trimmed)
-        guard let seconds else { return nil }
+        // On UTF-8 bytes, as every recipe has up to three of these: every
+        // duration read is ASCII, and a text with another character (or a
+        // CR LF inside, which is one character and no space) is none.
+        var utf8 = text
+        guard let seconds = utf8.withUTF8(Self.seconds) else { return nil }
         self.init(text: text, seconds: seconds)
     }
 
-    private static func iso(_ text: String) -> Int? {
+    private static func seconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var lower = 0
+        var upper = bytes.count
+        for index in 0..<upper {
+            let byte = bytes[index]
+            if byte >= 0x80 || (byte == 0x0D && index + 1 < upper && bytes[index + 1] == 0x0A) { return nil }
+        }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        guard lower < upper else { return nil }
+        let trimmed = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+        return trimmed[0] == UInt8(ascii: "P") ? iso(trimmed) : words(trimmed)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func iso(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         var total = 0
-        var number = ""
+        // The number being read; nil before its first digit. Past
+        // `maximumSeconds` it is no longer grown: it is refused either way.
+        var number: Int?
         var inTime = false
         var sawUnit = false
-        for character in text.dropFirst() {
-            if character.isASCII, character.isNumber {
-                number.append(character)
+        for byte in text.dropFirst() {
+            if isDigit(byte) {
+                let value = number ?? 0
+                number = value > maximumSeconds ? value : value * 10 + Int(byte - 0x30)
                 continue
             }
-            if character == "T" {
-                guard number.isEmpty, !inTime else { return nil }
+            if byte == UInt8(ascii: "T") {
+                guard number == nil, !inTime else { return nil }
                 inTime = true
                 continue
             }
-            guard let value = Int(number), value <= maximumSeconds else { return nil }
-            number = ""
+            guard let value = number, value <= maximumSeconds else { return nil }
+            number = nil
             let factor: Int
-            switch (character, inTime) {
-            case ("D", false): factor = 86_400
-            case ("H", true): factor = 3_600
-            case ("M", true): factor = 60
-            case ("S", true): factor = 1
+            switch (byte, inTime) {
+            case (UInt8(ascii: "D"), false): factor = 86_400
+            case (UInt8(ascii: "H"), true): factor = 3_600
+            case (UInt8(ascii: "M"), true): factor = 60
+            case (UInt8(ascii: "S"), true): factor = 1
             default: return nil
             }
             total += value * factor
             guard total <= maximumSeconds else { return nil }
             sawUnit = true
         }
-        return number.isEmpty && sawUnit ? total : nil
+        return number == nil && sawUnit ? total : nil
     }
 
-    private static func words(_ text: String) -> Int? {
+    private static func words(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         var total = 0.0
-        var rest = Substring(text)
+        var index = 0
         var sawUnit = false
+        func skipSpaces() { while index < text.count, text[index] == 0x20 { index += 1 } }
+        /// The text of the run of bytes from `start` that `include` accepts.
+        func run(_ include: (UInt8) -> Bool) -> String {
+            let start = index
+            while index < text.count, include(text[index]) { index += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self)
+        }
         while true {
-            rest = rest.drop { $0 == " " }
-            guard !rest.isEmpty else { break }
-            let numberText = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-            guard let value = Double(numberText) else { return nil }
-            rest = rest.dropFirst(numberText.count).drop { $0 == " " }
-            let unit = rest.prefix { $0.isLetter }
-            rest = rest.dropFirst(unit.count)
+            skipSpaces()
+            guard index < text.count else { break }
+            guard let value = Double(run { isDigit($0) || $0 == UInt8(ascii: ".") }) else { return nil }
+            skipSpaces()
             let factor: Double
-            switch unit.lowercased() {
+            switch run({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }).lowercased() {
             case "d", "day", "days": factor = 86_400
             case "h", "hr", "hrs", "hour", "hours": factor = 3_600
             case "min", "mins", "minute", "minutes": factor = 60

@@ -212,7 +212,7 @@ struct PlainYAML {
         if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") {
             return try quoted(index, offset..<end)
         }
-        guard bytes[offset] == UInt8(ascii: "[") else { return try plain(index, offset..<end) }
+        guard bytes[offset] == UInt8(ascii: "[") else { return try plain(index, offset..<end, flow: false) }
         try countNode()
         guard depth < Limits.maximumYAMLDepth, bytes[end - 1] == UInt8(ascii: "]"), end - 1 > offset else {
             throw Unsupported()
@@ -229,7 +229,7 @@ struct PlainYAML {
                 var upper = itemEnd
                 while lower < upper, bytes[lower] == UInt8(ascii: " ") { lower += 1 }
                 while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") { upper -= 1 }
-                elements.append(try plain(index, lower..<upper))
+                elements.append(try plain(index, lower..<upper, flow: true))
                 itemStart = itemEnd + 1
             }
         }
@@ -313,9 +313,12 @@ struct PlainYAML {
         }
     }
 
-    /// A plain scalar filling `range` of line `index`; only characters that
-    /// cannot start or end anything else in block or flow context.
-    private mutating func plain(_ index: Int, _ range: Range<Int>) throws -> JSONValue {
+    /// A plain scalar filling `range` of line `index`. In a flow list
+    /// (`flow`), only characters that cannot start or end anything else; in
+    /// block context also what libyaml reads as part of the text there
+    /// (`p. 112, 2nd ed`, `https://example.org`, `C#`): `,[]{}` after the
+    /// first character, a `:` not followed by a space, a `#` not after one.
+    private mutating func plain(_ index: Int, _ range: Range<Int>, flow: Bool) throws -> JSONValue {
         try countNode()
         guard let first = range.first else { throw Unsupported() }
         switch bytes[first] {
@@ -326,15 +329,23 @@ struct PlainYAML {
             }
         case UInt8(ascii: "?"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "|"), UInt8(ascii: ">"),
             UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "&"), UInt8(ascii: "*"),
-            UInt8(ascii: "!"), UInt8(ascii: "."):
+            UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "#"), UInt8(ascii: ","),
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
             throw Unsupported()
         default: break
         }
         for offset in range {
             switch bytes[offset] {
-            case UInt8(ascii: ":"), UInt8(ascii: "#"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
-                UInt8(ascii: "{"), UInt8(ascii: "}"):
-                throw Unsupported()
+            case UInt8(ascii: ":"):
+                // `: ` (or `:` at the end) is a mapping value: Yams reports it.
+                if flow || offset + 1 == range.upperBound || bytes[offset + 1] == UInt8(ascii: " ") {
+                    throw Unsupported()
+                }
+            case UInt8(ascii: "#"):
+                // ` #` starts a comment.
+                if flow || bytes[offset - 1] == UInt8(ascii: " ") { throw Unsupported() }
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                if flow { throw Unsupported() }
             default: continue
             }
         }

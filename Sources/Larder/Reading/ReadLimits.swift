@@ -52,6 +52,8 @@ enum ReadLimits {
     /// `Limits.maximumLineLength` bytes, as a diagnostic at its start. Line
     /// ends are `\n`, `\r\n` and a lone `\r`, as the readers count them.
     static func overlongLine(in bytes: [UInt8], path: String) -> Diagnostic? {
+        // No line is longer than its file: nearly every file is read no further.
+        guard bytes.count > Limits.maximumLineLength else { return nil }
         let found: (line: Int, length: Int)? = bytes.withUnsafeBufferPointer { buffer in
             var line = 1
             var start = 0
@@ -84,6 +86,9 @@ enum ReadLimits {
     /// bytes: parsing half a million items first would take seconds and
     /// most of a gigabyte.
     static func tooManyListLines(in bytes: [UInt8], path: String) -> Diagnostic? {
+        // An item line takes at least 2 bytes ("- ") and a line break: a
+        // file shorter than that many cannot hold too many.
+        guard bytes.count >= 3 * (Limits.maximumItems + 1) - 1 else { return nil }
         var count = 0
         var line = 1
         var firstPast = 0

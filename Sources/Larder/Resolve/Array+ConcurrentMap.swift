@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 extension Array where Element: Sendable {
     // Public: the render stage (LarderSite) uses it too.
@@ -7,14 +6,19 @@ extension Array where Element: Sendable {
     /// whatever order the work finishes in.
     public func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         guard count > 1 else { return map(transform) }
-        let results = Mutex<[T?]>(Array<T?>(repeating: nil, count: count))
-        self.withUnsafeBufferPointer { elements in
+        return self.withUnsafeBufferPointer { elements in
             nonisolated(unsafe) let elements = elements  // read-only while the loop runs
-            DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-                let value = transform(elements[index])
-                results.withLock { $0[index] = value }
+            return [T](unsafeUninitializedCapacity: elements.count) { results, initialized in
+                // Each iteration initializes its own slot and no other, so no
+                // lock is needed, and nothing is copied out afterwards (a lock
+                // per result and an array of optionals copied at the end were
+                // serial work). concurrentPerform returns when all have run.
+                nonisolated(unsafe) let results = results
+                DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+                    (results.baseAddress! + index).initialize(to: transform(elements[index]))
+                }
+                initialized = elements.count
             }
         }
-        return results.withLock { $0.map { $0! } }
     }
 }

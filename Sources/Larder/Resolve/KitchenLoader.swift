@@ -40,7 +40,10 @@ public enum KitchenLoader {
         let dataFolder = try DataFolder(folder)
         let (files, layoutProblems) = try dataFolder.scan()
         let setup = Setup(folder: dataFolder, configFile: files.first { $0.kind == .config }, read: read)
-        let documents = setup.documents + read(setup.reader, files.filter { $0.kind != .config })
+        // larder.json (at most one document) goes in front of the rest, which
+        // are moved, not copied as `+` would.
+        var documents = read(setup.reader, files.filter { $0.kind != .config })
+        documents.insert(contentsOf: setup.documents, at: 0)
         return setup.result(
             documents: documents, layoutProblems: layoutProblems, fileCount: files.count,
             checking: documents

@@ -4,7 +4,10 @@
 /// for YAML, so that schema validation and cross-checks can point at the exact
 /// line and column of any value in either kind of file.
 public struct JSONValue: Sendable, Hashable {
-    public indirect enum Kind: Sendable, Hashable {
+    // Not `indirect`: arrays and objects hold their elements in array
+    // storage already, and boxing every string, number and bool cost a
+    // malloc and a free per value read.
+    public enum Kind: Sendable, Hashable {
         case null
         case bool(Bool)
         case number(JSONNumber)
