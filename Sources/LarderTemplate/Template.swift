@@ -19,7 +19,8 @@ public struct Template: Sendable {
     }
 }
 
-/// One piece of a parsed template.
+/// One piece of a parsed template: the tree the parser makes, compiled
+/// into a flat `TemplateProgram` when the template is registered.
 indirect enum Node: Sendable {
     /// Literal bytes (adjacent text merged).
     case text([UInt8])
