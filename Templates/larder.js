@@ -18,8 +18,8 @@
 //   [data-qty] (+ [data-unit] or        amounts to rescale: "n/d" or "n/d-n/d",
 //     [data-unit-name])                 their unit beside them in [data-unit-text]
 //   [data-servings-shown]               text that shows the chosen servings
-//   form[data-search][data-search-index][data-root], [data-search-status],
-//   [data-search-results], #search-index the search page
+//   form[data-search][data-root], [data-search-status],
+//   [data-search-results]               the search page (its index: search/index.js)
 (function () {
   "use strict";
 
@@ -572,27 +572,22 @@
 
   // ---- Search -------------------------------------------------------------
   // The index: {"entries": [{title, href, kind, text}]}, hrefs from the site
-  // root. Embedded as <script type="application/json" id="search-index">
-  // (works from file://) or fetched from the form's data-search-index.
+  // root, set as window.larderSearchIndex by search/index.js, a deferred
+  // script after this one: it has run once the page has loaded (a script,
+  // not JSON to fetch, works from file:// too).
 
   function fold(text) {
     return String(text || "").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
 
-  function loadIndex(form) {
-    var embedded = document.getElementById("search-index");
-    if (embedded) {
-      try {
-        return Promise.resolve(JSON.parse(embedded.textContent));
-      } catch (error) {
-        return Promise.reject(error);
+  function loadIndex() {
+    return new Promise(function (resolve, reject) {
+      function take() {
+        var index = window.larderSearchIndex;
+        if (index) resolve(index); else reject(new Error("no index"));
       }
-    }
-    var href = form.getAttribute("data-search-index");
-    if (!href || !window.fetch) return Promise.reject(new Error("no index"));
-    return fetch(href).then(function (response) {
-      if (!response.ok) throw new Error("HTTP " + response.status);
-      return response.json();
+      if (window.larderSearchIndex || document.readyState === "complete") take();
+      else window.addEventListener("load", take);
     });
   }
 
@@ -653,7 +648,7 @@
     if (query) input.value = query;
 
     status.textContent = "Loading the search index…";
-    loadIndex(form).then(function (index) {
+    loadIndex().then(function (index) {
       entries = (index && index.entries) || [];
       render();
     }, function () {

@@ -79,13 +79,14 @@ enum RecipeJSONLD {
         return .object(members)
     }
 
-    static func nutritionValue(_ detail: Detail) -> String {
+    /// A page says "kcal" (`calories`), shorter than schema.org's word.
+    static func nutritionValue(_ detail: Detail, calories: String = "calories") -> String {
         let value = detail.value
         let isNumber = !value.isEmpty && Double(value) != nil
             && value.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
         guard isNumber, detail.key != "servingSize" else { return value }
         switch detail.key {
-        case "calories": return "\(value) calories"
+        case "calories": return "\(value) \(calories)"
         case "cholesterolContent", "sodiumContent": return "\(value) mg"
         default: return "\(value) g"
         }
