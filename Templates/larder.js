@@ -11,9 +11,10 @@
 //   [data-action=share|copy|print|clear-ticks]  buttons, rendered hidden
 //   #share-text                         textarea with the list as plain text
 //   [data-share-title]                  on the Share button
-//   [data-servings][data-base-servings] the servings control, rendered hidden,
-//     [data-units][data-unit-system]    with the units its amounts need;
-//                                       inside it [data-servings-input],
+//   [data-servings][data-base-servings] the servings control, rendered hidden
+//     [data-units][data-unit-system]    and empty, with the units its amounts
+//                                       need; the script makes inside it
+//                                       [data-servings-input],
 //                                       [data-servings-step], [data-servings-status]
 //   [data-qty] (+ [data-unit] or        amounts to rescale: "n/d" or "n/d-n/d",
 //     [data-unit-name])                 their unit beside them in [data-unit-text]
@@ -507,9 +508,36 @@
     return { parseUnits: parseUnits, scaledAmount: scaledAmount };
   })();
 
+  // The control a recipe page leaves to the script: a label, the number
+  // between − and + buttons, and a status for screen readers.
+  function makeServingsControl(control, base) {
+    function element(tag, attributes, text) {
+      var made = document.createElement(tag);
+      Object.keys(attributes).forEach(function (name) { made.setAttribute(name, attributes[name]); });
+      if (text) made.textContent = text;
+      return made;
+    }
+    function stepButton(step, label, sign) {
+      var button = element("button", { type: "button", "class": "btn btn-icon", "data-servings-step": step, "aria-label": label });
+      button.appendChild(element("span", { "aria-hidden": "true" }, sign));
+      return button;
+    }
+    var stepper = element("div", { "class": "stepper" });
+    stepper.appendChild(stepButton("-1", "Fewer servings", "\u2212"));
+    stepper.appendChild(element("input", {
+      type: "number", id: "servings-input", "class": "servings-input", min: "1", max: "999", step: "1",
+      value: String(base), inputmode: "numeric", "data-servings-input": ""
+    }));
+    stepper.appendChild(stepButton("1", "More servings", "+"));
+    control.appendChild(element("label", { "for": "servings-input" }, "Servings"));
+    control.appendChild(stepper);
+    control.appendChild(element("p", { "class": "visually-hidden", role: "status", "aria-live": "polite", "data-servings-status": "" }));
+  }
+
   function setUpServings(control) {
-    var input = control.querySelector("[data-servings-input]");
     var base = parseInt(control.getAttribute("data-base-servings"), 10);
+    if (base > 0 && !control.querySelector("[data-servings-input]")) makeServingsControl(control, base);
+    var input = control.querySelector("[data-servings-input]");
     var status = control.querySelector("[data-servings-status]");
     var scope = control.closest("article") || document;
     if (!input || !(base > 0) || !Amounts) return;
