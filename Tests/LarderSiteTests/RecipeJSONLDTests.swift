@@ -42,6 +42,25 @@ import Testing
             """#)
     }
 
+    /// The edges of writing straight to bytes: no steps at all leaves
+    /// `recipeInstructions` out; a titled section without steps is still a
+    /// section; members after a nested object get their comma.
+    @Test func instructionsEdgesAndNesting() throws {
+        let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
+        var recipe = Recipe(id: "x", path: "recipes/x.md", title: "X")
+        recipe.directions = [DirectionSection(steps: [])]
+        recipe.author = "Ann"
+        #expect(RecipeJSONLD.json(for: recipe, kitchen: kitchen, pageURL: "u", imageURL: nil) == #"""
+            {"@context":"https://schema.org","@type":"Recipe","name":"X","author":{"@type":"Person","name":"Ann"},\#
+            "inLanguage":"en","url":"u"}
+            """#)
+        recipe.directions = [DirectionSection(title: "Later", steps: []), DirectionSection(steps: ["Eat."])]
+        #expect(RecipeJSONLD.json(for: recipe, kitchen: kitchen, pageURL: nil, imageURL: nil).hasSuffix(#"""
+            "recipeInstructions":[{"@type":"HowToSection","name":"Later","itemListElement":[]},\#
+            {"@type":"HowToStep","text":"Eat."}]}
+            """#))
+    }
+
     @Test func totalTimeFromPrepAndCook() {
         var recipe = Recipe(id: "x", path: "recipes/x.md", title: "X")
         #expect(RecipeJSONLD.totalTime(recipe) == nil)
