@@ -1,5 +1,6 @@
-/// A Mustache template parsed once into a tree of nodes; rendering walks the
-/// tree (`TemplateLibrary.render`).
+/// A Mustache template parsed once into a tree of nodes; a library compiles
+/// the tree into its flat `TemplateProgram`, which is what renders
+/// (`TemplateLibrary.render`).
 public struct Template: Sendable {
     /// The name it was registered under, for errors.
     public let name: String
