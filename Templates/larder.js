@@ -11,15 +11,16 @@
 //   [data-action=share|copy|print|clear-ticks]  buttons, rendered hidden
 //   #share-text                         textarea with the list as plain text
 //   [data-share-title]                  on the Share button
-//   [data-servings][data-base-servings] the servings control, rendered hidden,
-//     [data-units][data-unit-system]    with the units its amounts need;
-//                                       inside it [data-servings-input],
+//   [data-servings][data-base-servings] the servings control, rendered hidden
+//     [data-units][data-unit-system]    and empty, with the units its amounts
+//                                       need; the script makes inside it
+//                                       [data-servings-input],
 //                                       [data-servings-step], [data-servings-status]
 //   [data-qty] (+ [data-unit] or        amounts to rescale: "n/d" or "n/d-n/d",
 //     [data-unit-name])                 their unit beside them in [data-unit-text]
 //   [data-servings-shown]               text that shows the chosen servings
-//   form[data-search][data-search-index][data-root], [data-search-status],
-//   [data-search-results], #search-index the search page
+//   form[data-search][data-root], [data-search-status],
+//   [data-search-results]               the search page (its index: search/index.js)
 (function () {
   "use strict";
 
@@ -508,9 +509,36 @@
     return { parseUnits: parseUnits, scaledAmount: scaledAmount };
   })();
 
+  // The control a recipe page leaves to the script: a label, the number
+  // between − and + buttons, and a status for screen readers.
+  function makeServingsControl(control, base) {
+    function element(tag, attributes, text) {
+      var made = document.createElement(tag);
+      Object.keys(attributes).forEach(function (name) { made.setAttribute(name, attributes[name]); });
+      if (text) made.textContent = text;
+      return made;
+    }
+    function stepButton(step, label, sign) {
+      var button = element("button", { type: "button", "class": "btn btn-icon", "data-servings-step": step, "aria-label": label });
+      button.appendChild(element("span", { "aria-hidden": "true" }, sign));
+      return button;
+    }
+    var stepper = element("div", { "class": "stepper" });
+    stepper.appendChild(stepButton("-1", "Fewer servings", "\u2212"));
+    stepper.appendChild(element("input", {
+      type: "number", id: "servings-input", "class": "servings-input", min: "1", max: "999", step: "1",
+      value: String(base), inputmode: "numeric", "data-servings-input": ""
+    }));
+    stepper.appendChild(stepButton("1", "More servings", "+"));
+    control.appendChild(element("label", { "for": "servings-input" }, "Servings"));
+    control.appendChild(stepper);
+    control.appendChild(element("p", { "class": "visually-hidden", role: "status", "aria-live": "polite", "data-servings-status": "" }));
+  }
+
   function setUpServings(control) {
-    var input = control.querySelector("[data-servings-input]");
     var base = parseInt(control.getAttribute("data-base-servings"), 10);
+    if (base > 0 && !control.querySelector("[data-servings-input]")) makeServingsControl(control, base);
+    var input = control.querySelector("[data-servings-input]");
     var status = control.querySelector("[data-servings-status]");
     var scope = control.closest("article") || document;
     if (!input || !(base > 0) || !Amounts) return;
@@ -573,27 +601,22 @@
 
   // ---- Search -------------------------------------------------------------
   // The index: {"entries": [{title, href, kind, text}]}, hrefs from the site
-  // root. Embedded as <script type="application/json" id="search-index">
-  // (works from file://) or fetched from the form's data-search-index.
+  // root, set as window.larderSearchIndex by search/index.js, a deferred
+  // script after this one: it has run once the page has loaded (a script,
+  // not JSON to fetch, works from file:// too).
 
   function fold(text) {
     return String(text || "").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
 
-  function loadIndex(form) {
-    var embedded = document.getElementById("search-index");
-    if (embedded) {
-      try {
-        return Promise.resolve(JSON.parse(embedded.textContent));
-      } catch (error) {
-        return Promise.reject(error);
+  function loadIndex() {
+    return new Promise(function (resolve, reject) {
+      function take() {
+        var index = window.larderSearchIndex;
+        if (index) resolve(index); else reject(new Error("no index"));
       }
-    }
-    var href = form.getAttribute("data-search-index");
-    if (!href || !window.fetch) return Promise.reject(new Error("no index"));
-    return fetch(href).then(function (response) {
-      if (!response.ok) throw new Error("HTTP " + response.status);
-      return response.json();
+      if (window.larderSearchIndex || document.readyState === "complete") take();
+      else window.addEventListener("load", take);
     });
   }
 
@@ -654,7 +677,7 @@
     if (query) input.value = query;
 
     status.textContent = "Loading the search index…";
-    loadIndex(form).then(function (index) {
+    loadIndex().then(function (index) {
       entries = (index && index.entries) || [];
       render();
     }, function () {

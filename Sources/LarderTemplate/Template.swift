@@ -1,5 +1,6 @@
-/// A Mustache template parsed once into a tree of nodes; rendering walks the
-/// tree (`TemplateLibrary.render`).
+/// A Mustache template parsed once into a tree of nodes; a library compiles
+/// the tree into its flat `TemplateProgram`, which is what renders
+/// (`TemplateLibrary.render`).
 public struct Template: Sendable {
     /// The name it was registered under, for errors.
     public let name: String
@@ -19,7 +20,8 @@ public struct Template: Sendable {
     }
 }
 
-/// One piece of a parsed template.
+/// One piece of a parsed template: the tree the parser makes, compiled
+/// into a flat `TemplateProgram` when the template is registered.
 indirect enum Node: Sendable {
     /// Literal bytes (adjacent text merged).
     case text([UInt8])

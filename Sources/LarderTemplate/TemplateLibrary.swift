@@ -2,6 +2,8 @@
 /// (`{{<name}}`) refer to, and what is rendered.
 public struct TemplateLibrary: Sendable {
     var templates: [String: Template] = [:]
+    /// All of them compiled, what renders.
+    var program = TemplateProgram()
 
     public init() {}
 
@@ -12,6 +14,7 @@ public struct TemplateLibrary: Sendable {
     /// Adds `template` under its name, replacing any of the same name.
     public mutating func register(_ template: Template) {
         templates[template.name] = template
+        program.add(template.nodes, name: template.name)
     }
 
     /// Parses `source` and adds it as `name`.
@@ -32,13 +35,25 @@ public struct TemplateLibrary: Sendable {
     /// - Throws: `TemplateError` when `name` does not exist or partials nest
     ///   deeper than ``maximumDepth`` (a partial that includes itself).
     public func render(_ name: String, _ value: TemplateValue, into output: inout [UInt8]) throws(TemplateError) {
-        guard let template = templates[name] else {
+        guard let entry = program.entries[name] else {
             throw TemplateError(template: name, reason: "does not exist")
         }
-        var renderer = TemplateRenderer(library: self, root: value, template: name)
-        swap(&renderer.output, &output)
-        defer { swap(&renderer.output, &output) }
-        try renderer.render(template.nodes)
+        let program = program
+        try program.instructions.withUnsafeBufferPointer { code throws(TemplateError) in
+            try program.text.withUnsafeBufferPointer { text throws(TemplateError) in
+                try program.names.withUnsafeBufferPointer { names throws(TemplateError) in
+                    try program.words.withUnsafeBufferPointer { words throws(TemplateError) in
+                        var renderer = TemplateRenderer(
+                            program: program, code: code, text: text, names: names, words: words,
+                            root: value, template: name
+                        )
+                        swap(&renderer.output, &output)
+                        defer { swap(&renderer.output, &output) }
+                        try renderer.run(entry)
+                    }
+                }
+            }
+        }
     }
 
     /// The same, as new bytes.

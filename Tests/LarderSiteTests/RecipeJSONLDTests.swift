@@ -42,6 +42,25 @@ import Testing
             """#)
     }
 
+    /// The edges of writing straight to bytes: no steps at all leaves
+    /// `recipeInstructions` out; a titled section without steps is still a
+    /// section; members after a nested object get their comma.
+    @Test func instructionsEdgesAndNesting() throws {
+        let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
+        var recipe = Recipe(id: "x", path: "recipes/x.md", title: "X")
+        recipe.directions = [DirectionSection(steps: [])]
+        recipe.author = "Ann"
+        #expect(RecipeJSONLD.json(for: recipe, kitchen: kitchen, pageURL: "u", imageURL: nil) == #"""
+            {"@context":"https://schema.org","@type":"Recipe","name":"X","author":{"@type":"Person","name":"Ann"},\#
+            "inLanguage":"en","url":"u"}
+            """#)
+        recipe.directions = [DirectionSection(title: "Later", steps: []), DirectionSection(steps: ["Eat."])]
+        #expect(RecipeJSONLD.json(for: recipe, kitchen: kitchen, pageURL: nil, imageURL: nil).hasSuffix(#"""
+            "recipeInstructions":[{"@type":"HowToSection","name":"Later","itemListElement":[]},\#
+            {"@type":"HowToStep","text":"Eat."}]}
+            """#))
+    }
+
     @Test func totalTimeFromPrepAndCook() {
         var recipe = Recipe(id: "x", path: "recipes/x.md", title: "X")
         #expect(RecipeJSONLD.totalTime(recipe) == nil)
@@ -70,7 +89,6 @@ import Testing
     @Test func literalsEscapeJSONAndScriptBreakers() {
         #expect(SiteJSON.literal("a\"\\\n\r\t\u{1}\u{1F}<>&\u{2028}\u{2029}é☃")
             == #""a\"\\\n\r\t\u0001\u001F\u003c\u003e\u0026\u2028\u2029é☃""#)
-        #expect(ScriptSafe.json(#"{"a":"</script>&\#u{2028}"}"#) == #"{"a":"\u003c/script\u003e\u0026\u2028"}"#)
     }
 
     /// User data cannot end the `<script>` element or open a comment, and the

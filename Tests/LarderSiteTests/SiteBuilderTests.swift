@@ -1,5 +1,6 @@
 import Foundation
 import Larder
+import LarderCore
 @testable import LarderSite
 import Testing
 
@@ -69,6 +70,32 @@ import Testing
 
     @Test func sameInputSameBytes() throws {
         #expect(try Self.build() == Self.build())
+    }
+
+    /// The search index is written once, as a script beside the search page
+    /// (which loads it, and works from file://), never inlined in a page.
+    @Test func searchIndexIsOneScriptTheSearchPageLoads() throws {
+        let files = try Self.build()
+        let page = try #require(files.first { $0.path == "search/index.html" }.flatMap(Self.text))
+        let script = try #require(files.first { $0.path == "search/index.js" }.flatMap(Self.text))
+        #expect(page.contains(#"<script src="index.js" defer></script>"#))
+        #expect(!files.contains { $0.path.hasSuffix(".json") && $0.path.hasPrefix("search/") })
+        let prefix = "window.larderSearchIndex = ", suffix = ";\n"
+        #expect(script.hasPrefix(prefix) && script.hasSuffix(suffix))
+        let json = String(script.dropFirst(prefix.count).dropLast(suffix.count))
+        #expect(try JSONReader.parse(Array(json.utf8))["entries"]?.array?.isEmpty == false)
+        for file in files where file.path.hasSuffix(".html") {
+            #expect(Self.text(file)?.contains(#""entries":"#) != true, "\(file.path) inlines the search index")
+        }
+    }
+
+    /// Pages carry no template indentation: lines of the built-in theme's
+    /// pages start with their markup (whitespace there is bytes for nothing).
+    @Test func pagesAreNotIndented() throws {
+        for file in try Self.build() where file.path.hasSuffix("index.html") && !file.path.contains("lists/") {
+            let indented = Self.text(file)?.split(separator: "\n").first { $0.hasPrefix("  ") }
+            #expect(indented == nil, "\(file.path): \(indented ?? "")")
+        }
     }
 
     @Test func onlyUsedImagesArePublished() throws {
@@ -145,7 +172,7 @@ import Testing
                 guard let close = rest[open.upperBound...].range(of: "}}}") else { break }
                 let field = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
                 let last = field.split(separator: ".").last.map(String.init) ?? field
-                #expect(last.hasSuffix("HTML") || last == "jsonLD" || last == "indexJSON", "\(name): {{{\(field)}}}")
+                #expect(last.hasSuffix("HTML") || last == "jsonLD", "\(name): {{{\(field)}}}")
                 rest = rest[close.upperBound...]
             }
             #expect(!text.contains("{{&"), "\(name) uses {{& (unescaped)")

@@ -66,6 +66,19 @@ import Testing
         #expect(try render("[{{>*which}}]", ["which": "none"], partials: ["p": "chosen"]) == "[]")
         #expect(try render("[{{>*which}}]", ["which": 3], partials: ["p": "chosen"]) == "[]")
     }
+
+    /// The library compiles templates as they are registered: a partial
+    /// registered again replaces the old one for the templates that named it
+    /// before, and one registered later is found by them.
+    @Test func aPartialRegisteredAgainOrLaterIsTheOneUsed() throws {
+        var library = TemplateLibrary()
+        try library.register(Array("[{{>p}}{{>q}}]".utf8), named: "main")
+        try library.register(Array("old".utf8), named: "p")
+        #expect(String(decoding: try library.render("main", [:]), as: UTF8.self) == "[old]")
+        try library.register(Array("new".utf8), named: "p")
+        try library.register(Array("{{>p}}!".utf8), named: "q")
+        #expect(String(decoding: try library.render("main", [:]), as: UTF8.self) == "[newnew!]")
+    }
 }
 
 /// `{{=<% %>=}}`: other delimiters, from there to the end of the section.

@@ -32,7 +32,7 @@ import Testing
         let a = try tree(first), b = try tree(second)
         #expect(a == b)
         for page in ["index.html", "lists/weekly/index.html", "lists/weekly.txt", "recipes/pancakes/index.html",
-                     "recipes/pancakes.txt", "search/index.html", "search/index.json", "favorites/index.html",
+                     "recipes/pancakes.txt", "search/index.html", "search/index.js", "favorites/index.html",
                      "sitemap.xml", "assets/style.css", "assets/larder.js", ".larder-site"] {
             #expect(a[page] != nil, "missing \(page)")
         }

@@ -156,17 +156,16 @@ import Testing
         }
     }
 
-    /// The search index, embedded in the search page and written beside it,
-    /// has every payload title as written.
+    /// The search index, the script beside the search page, has every
+    /// payload title as written.
     static func expectSearchIndexKeeps(_ payloads: [String], site: URL, page: HTMLSafety.Page) throws {
-        func titles(_ index: Any?) -> Set<String> {
-            Set(((index as? [String: Any])?["entries"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String })
-        }
-        let embedded = titles(page.jsonBlocks.first { $0["id"] as? String == "search-index" }?["value"])
-        let file = try Data(contentsOf: site.appendingPathComponent("search/index.json"))
-        #expect(titles(try JSONSerialization.jsonObject(with: file)) == embedded)
+        let script = try String(contentsOf: site.appendingPathComponent("search/index.js"), encoding: .utf8)
+        let prefix = "window.larderSearchIndex = ", suffix = ";\n"
+        try #require(script.hasPrefix(prefix) && script.hasSuffix(suffix))
+        let index = try JSONSerialization.jsonObject(with: Data(script.dropFirst(prefix.count).dropLast(suffix.count).utf8))
+        let titles = Set(((index as? [String: Any])?["entries"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String })
         for payload in payloads {
-            #expect(embedded.contains(payload), "the search index lost \(payload.debugDescription)")
+            #expect(titles.contains(payload), "the search index lost \(payload.debugDescription)")
         }
     }
 }

@@ -3,7 +3,7 @@ import LarderTemplate
 // The values templates see. Every field is plain text that Mustache escapes
 // (`{{name}}`), except fields whose names end in `HTML` (already safe HTML
 // from the Markdown renderer or the builder, written `{{{nameHTML}}}`), and
-// `jsonLD` and `indexJSON`, JSON made safe for a <script> element.
+// `jsonLD`, JSON made safe for a <script> element.
 //
 // Links are relative to the page (`root` leads back to the site root), so the
 // site works from a subpath and from file://.
@@ -527,16 +527,12 @@ struct StepView: Sendable, TemplateValueConvertible {
 // MARK: Search page
 
 struct SearchBody: Sendable, TemplateValueConvertible {
-    /// Relative URL of the JSON index (`{"entries": [{title, href, kind, text}]}`).
+    /// Relative URL of the index's script (`SearchIndex.script`).
     var indexHref: String
-    /// The same index, safe inside <script type="application/json">: pages
-    /// opened from file:// cannot fetch, so the script reads this first.
-    var indexJSON: String
 
     var templateValue: TemplateValue {
         .object([
             .init("indexHref", indexHref),
-            .init("indexJSON", indexJSON),
         ])
     }
 }

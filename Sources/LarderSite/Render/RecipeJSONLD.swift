@@ -16,34 +16,42 @@ enum RecipeJSONLD {
     static func json(
         for recipe: Recipe, kitchen: Kitchen, pageURL: String?, imageURL: String?, prose: RecipeProse? = nil
     ) -> String {
-        value(for: recipe, kitchen: kitchen, pageURL: pageURL, imageURL: imageURL, prose: prose ?? RecipeProse(recipe)).text
-    }
-
-    static func value(
-        for recipe: Recipe, kitchen: Kitchen, pageURL: String?, imageURL: String?, prose: RecipeProse
-    ) -> SiteJSON {
-        .fields([
-            "@context": .string("https://schema.org"),
-            "@type": .string("Recipe"),
-            "name": .string(recipe.title),
-            "image": imageURL.map(SiteJSON.string),
-            "author": recipe.author.map { .fields(["@type": .string("Person"), "name": .string($0)]) },
-            "datePublished": recipe.date.map(SiteJSON.string),
-            "description": prose.description.map(SiteJSON.string),
-            "inLanguage": .string(kitchen.config.language),
-            "keywords": recipe.tags.isEmpty ? nil : .string(recipe.tags.joined(separator: ", ")),
-            "recipeCategory": recipe.category.map(SiteJSON.string),
-            "recipeCuisine": recipe.cuisine.map(SiteJSON.string),
-            "prepTime": recipe.prepTime.map { .string($0.iso8601) },
-            "cookTime": recipe.cookTime.map { .string($0.iso8601) },
-            "totalTime": totalTime(recipe).map { .string($0.iso8601) },
-            "recipeYield": yield(recipe),
-            "nutrition": nutrition(recipe.nutrition),
-            "recipeIngredient": recipe.ingredients.isEmpty
-                ? nil : .array(recipe.ingredients.map { .string(ingredientText($0)) }),
-            "recipeInstructions": instructions(recipe.directions, steps: prose.steps),
-            "url": pageURL.map(SiteJSON.string),
-        ])
+        let prose = prose ?? RecipeProse(recipe)
+        var json = JSONBytes()
+        json.bytes.reserveCapacity(2048)
+        json.object { json in
+            json.member("@context", "https://schema.org")
+            json.member("@type", "Recipe")
+            json.member("name", recipe.title)
+            json.member("image", imageURL)
+            if let author = recipe.author {
+                json.key("author")
+                json.object { json in
+                    json.member("@type", "Person")
+                    json.member("name", author)
+                }
+            }
+            json.member("datePublished", recipe.date)
+            json.member("description", prose.description)
+            json.member("inLanguage", kitchen.config.language)
+            json.member("keywords", recipe.tags.isEmpty ? nil : recipe.tags.joined(separator: ", "))
+            json.member("recipeCategory", recipe.category)
+            json.member("recipeCuisine", recipe.cuisine)
+            json.member("prepTime", recipe.prepTime?.iso8601)
+            json.member("cookTime", recipe.cookTime?.iso8601)
+            json.member("totalTime", totalTime(recipe)?.iso8601)
+            yield(recipe, into: &json)
+            nutrition(recipe.nutrition, into: &json)
+            if !recipe.ingredients.isEmpty {
+                json.key("recipeIngredient")
+                json.array { json in
+                    for ingredient in recipe.ingredients { json.string(ingredientText(ingredient)) }
+                }
+            }
+            instructions(recipe.directions, steps: prose.steps, into: &json)
+            json.member("url", pageURL)
+        }
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// The total time as given, else prep plus cook (either alone counts).
@@ -57,35 +65,38 @@ enum RecipeJSONLD {
 
     /// "4 servings" first (Google reads the first value as servings), then
     /// the yield as written ("12 pancakes"); a single value stays a string.
-    private static func yield(_ recipe: Recipe) -> SiteJSON? {
+    private static func yield(_ recipe: Recipe, into json: inout JSONBytes) {
         var values: [String] = []
         if let servings = recipe.servings { values.append(servings == 1 ? "1 serving" : "\(servings) servings") }
         if let yield = recipe.yield { values.append(yield) }
-        switch values.count {
-        case 0: return nil
-        case 1: return .string(values[0])
-        default: return .array(values.map(SiteJSON.string))
+        guard !values.isEmpty else { return }
+        json.key("recipeYield")
+        if values.count == 1 {
+            json.string(values[0])
+        } else {
+            json.array { json in for value in values { json.string(value) } }
         }
     }
 
     /// Numbers get schema.org's units (calories; g; mg for cholesterol and
     /// sodium); text stays as written.
-    private static func nutrition(_ details: [Detail]) -> SiteJSON? {
-        guard !details.isEmpty else { return nil }
-        var members = [SiteJSON.Member(key: "@type", value: .string("NutritionInformation"))]
-        for detail in details {
-            members.append(SiteJSON.Member(key: detail.key, value: .string(nutritionValue(detail))))
+    private static func nutrition(_ details: [Detail], into json: inout JSONBytes) {
+        guard !details.isEmpty else { return }
+        json.key("nutrition")
+        json.object { json in
+            json.member("@type", "NutritionInformation")
+            for detail in details { json.member(detail.key, nutritionValue(detail)) }
         }
-        return .object(members)
     }
 
-    static func nutritionValue(_ detail: Detail) -> String {
+    /// A page says "kcal" (`calories`), shorter than schema.org's word.
+    static func nutritionValue(_ detail: Detail, calories: String = "calories") -> String {
         let value = detail.value
         let isNumber = !value.isEmpty && Double(value) != nil
             && value.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
         guard isNumber, detail.key != "servingSize" else { return value }
         switch detail.key {
-        case "calories": return "\(value) calories"
+        case "calories": return "\(value) \(calories)"
         case "cholesterolContent", "sodiumContent": return "\(value) mg"
         default: return "\(value) g"
         }
@@ -103,23 +114,31 @@ enum RecipeJSONLD {
     }
 
     /// `HowToStep`s; a titled section becomes a `HowToSection` of its steps.
-    private static func instructions(_ sections: [DirectionSection], steps texts: [[String]]) -> SiteJSON? {
-        var elements: [SiteJSON] = []
-        for (section, texts) in zip(sections, texts) {
-            let steps = texts.map { text -> SiteJSON in
-                .fields(["@type": .string("HowToStep"), "text": .string(text)])
-            }
-            if let title = section.title {
-                elements.append(.fields([
-                    "@type": .string("HowToSection"),
-                    "name": .string(title),
-                    "itemListElement": .array(steps),
-                ]))
-            } else {
-                elements += steps
+    private static func instructions(_ sections: [DirectionSection], steps texts: [[String]], into json: inout JSONBytes) {
+        guard zip(sections, texts).contains(where: { !$0.1.isEmpty || $0.0.title != nil }) else { return }
+        func steps(_ texts: [String], into json: inout JSONBytes) {
+            for text in texts {
+                json.object { json in
+                    json.member("@type", "HowToStep")
+                    json.member("text", text)
+                }
             }
         }
-        return elements.isEmpty ? nil : .array(elements)
+        json.key("recipeInstructions")
+        json.array { json in
+            for (section, texts) in zip(sections, texts) {
+                guard let title = section.title else {
+                    steps(texts, into: &json)
+                    continue
+                }
+                json.object { json in
+                    json.member("@type", "HowToSection")
+                    json.member("name", title)
+                    json.key("itemListElement")
+                    json.array { json in steps(texts, into: &json) }
+                }
+            }
+        }
     }
 
     /// A step's Markdown as one line of plain text.
@@ -130,5 +149,58 @@ enum RecipeJSONLD {
     /// Paragraphs of Markdown as plain text, separated by blank lines.
     static func plainText(markdown: String) -> String {
         Markdown.plainText(markdown)
+    }
+}
+
+/// Compact JSON appended as it is written, for the JSON-LD of every recipe
+/// page: no tree of values made and walked per page. Strings are
+/// `SiteJSON.appendLiteral`'s, so the escaping (safe inside `<script>`) is
+/// the one the site's JSON shares.
+struct JSONBytes {
+    var bytes: [UInt8] = []
+    /// Nothing written yet in the open object or array (or right after a
+    /// key): the next value needs no comma.
+    private var atStart = true
+
+    mutating func string(_ value: String) {
+        separate()
+        SiteJSON.appendLiteral(value, to: &bytes)
+    }
+
+    /// A member's key; its value comes next.
+    mutating func key(_ key: String) {
+        separate()
+        SiteJSON.appendLiteral(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        atStart = true
+    }
+
+    /// A string member, left out when `value` is nil.
+    mutating func member(_ key: String, _ value: String?) {
+        guard let value else { return }
+        self.key(key)
+        string(value)
+    }
+
+    mutating func object(_ members: (inout JSONBytes) -> Void) {
+        container(UInt8(ascii: "{"), UInt8(ascii: "}"), members)
+    }
+
+    mutating func array(_ elements: (inout JSONBytes) -> Void) {
+        container(UInt8(ascii: "["), UInt8(ascii: "]"), elements)
+    }
+
+    private mutating func container(_ open: UInt8, _ close: UInt8, _ body: (inout JSONBytes) -> Void) {
+        separate()
+        bytes.append(open)
+        atStart = true
+        body(&self)
+        bytes.append(close)
+        atStart = false
+    }
+
+    private mutating func separate() {
+        if !atStart { bytes.append(UInt8(ascii: ",")) }
+        atStart = false
     }
 }

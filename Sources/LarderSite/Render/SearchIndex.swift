@@ -4,6 +4,18 @@ import Larder
 /// answered in the browser. `text` holds the entry's words, lowercased, each
 /// once: a query word matches when some word starts with it.
 enum SearchIndex {
+    /// The index's file, beside the search page.
+    static let fileName = "index.js"
+
+    /// The index as the script the search page loads: one statement,
+    /// `window.larderSearchIndex = {...};`, that larder.js reads.
+    static func script(kitchen: Kitchen, recipeHref: (Recipe) -> String, listHref: (ShoppingList) -> String?) -> [UInt8] {
+        var bytes = Array("window.larderSearchIndex = ".utf8)
+        bytes += json(kitchen: kitchen, recipeHref: recipeHref, listHref: listHref).utf8
+        bytes += Array(";\n".utf8)
+        return bytes
+    }
+
     /// Recipes then lists, each by id. Lists for which `listHref` gives nil
     /// (unlisted ones) are left out entirely: not even their title is in the
     /// index.

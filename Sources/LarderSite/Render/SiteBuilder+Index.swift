@@ -78,38 +78,27 @@ extension SiteBuilder {
         let path = "\(folder)/\(taxon.slug)/index.html"
         let body = CollectionBody(
             heading: heading, intro: nil,
-            recipes: taxon.recipes.map { recipeSummary($0, root: "../../") },
+            recipes: taxon.recipes.map { recipeSummary($0, root: "../../", withSummary: false) },
             lists: [], items: [], links: []
         )
         return try renderPage("collection", path: path, meta: meta(title: heading, description: nil, path: path, name: "page-\(folder)"), body: body)
     }
 
-    /// `search/index.html`, with the index embedded (so it works from
-    /// file://) and beside it as `search/index.json`.
+    /// `search/index.html` and its index, `search/index.js`: the index once,
+    /// in a script the page loads (a page opened from file:// cannot fetch
+    /// JSON, but it can load a script beside it), not inlined in the page.
     func searchPage() throws(ThemeError) -> [OutputFile] {
         let path = "search/index.html"
-        let index = SearchIndex.json(
+        let index = SearchIndex.script(
             kitchen: kitchen,
             recipeHref: { page(recipeFolder($0)) },
             listHref: { $0.visibility == .public ? page(listFolder($0)) : nil }
         )
-        let body = SearchBody(indexHref: "index.json", indexJSON: ScriptSafe.json(index))
+        let body = SearchBody(indexHref: SearchIndex.fileName)
         let meta = meta(title: "Search", description: nil, path: path, name: "page-search")
         return [
             try renderPage("search", path: path, meta: meta, body: body),
-            OutputFile(path: "search/index.json", text: index),
+            OutputFile(path: "search/" + SearchIndex.fileName, bytes: index),
         ]
-    }
-}
-
-/// JSON placed inside a <script> element: `<`, `>` and `&` escaped so data
-/// can never close the element (they only occur inside JSON strings, where
-/// \u escapes mean the same).
-enum ScriptSafe {
-    static func json(_ json: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(json.utf8.count)
-        SiteJSON.appendEscaped(json, json: false, to: &out)
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -41,8 +41,7 @@ extension SiteBuilder {
             tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(tagSlugs.slug($0))/index.html", count: 0) },
             servings: recipe.servings,
             unitsJSON: recipe.servings == nil ? nil : AmountFormat.unitTable(
-                for: recipe.ingredientGroups.flatMap { $0.ingredients.flatMap { $0.quantity == nil ? [] : [$0.unit, $0.size?.unit] } }
-                    .compactMap { $0 }
+                for: recipe.ingredients.flatMap { $0.quantity == nil ? [] : [$0.unit, $0.size?.unit] }.compactMap { $0 }
             ),
             unitSystem: kitchen.config.units?.rawValue,
             yield: recipe.yield,
@@ -52,10 +51,13 @@ extension SiteBuilder {
             sourceHref: source.flatMap { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : nil },
             date: recipe.date,
             nutrition: recipe.nutrition.map {
-                // The same units as the JSON-LD, "kcal" being shorter on a page.
-                DetailView(
+                // The same units as the JSON-LD, "kcal" being shorter on a page
+                // (also in text written with the word: "about 200 calories").
+                let value = RecipeJSONLD.nutritionValue($0, calories: "kcal")
+                return DetailView(
                     key: Self.nutritionLabel($0.key),
-                    value: RecipeJSONLD.nutritionValue($0).replacingOccurrences(of: " calories", with: " kcal")
+                    // Byte search, not Foundation's `contains`, slow for every page.
+                    value: value.utf8.firstRange(of: " calories".utf8) == nil ? value : value.replacing(" calories", with: " kcal")
                 )
             },
             ingredientGroups: groups,
@@ -124,22 +126,27 @@ extension SiteBuilder {
 
     /// "carbohydrateContent" -> "Carbohydrate", "calories" -> "Calories".
     static func nutritionLabel(_ key: String) -> String {
-        let labels = [
-            "calories": "Calories", "carbohydrateContent": "Carbohydrate", "cholesterolContent": "Cholesterol",
-            "fatContent": "Fat", "fiberContent": "Fibre", "proteinContent": "Protein",
-            "saturatedFatContent": "Saturated fat", "servingSize": "Serving size", "sodiumContent": "Sodium",
-            "sugarContent": "Sugar", "transFatContent": "Trans fat", "unsaturatedFatContent": "Unsaturated fat",
-        ]
-        return labels[key] ?? key
+        nutritionLabels[key] ?? key
     }
 
-    func recipeSummary(_ recipe: Recipe, root: String) -> RecipeSummary {
+    private static let nutritionLabels = [
+        "calories": "Calories", "carbohydrateContent": "Carbohydrate", "cholesterolContent": "Cholesterol",
+        "fatContent": "Fat", "fiberContent": "Fibre", "proteinContent": "Protein",
+        "saturatedFatContent": "Saturated fat", "servingSize": "Serving size", "sodiumContent": "Sodium",
+        "sugarContent": "Sugar", "transFatContent": "Trans fat", "unsaturatedFatContent": "Unsaturated fat",
+    ]
+
+    /// A recipe's card. `withSummary: false` leaves out the summary text, for
+    /// category and tag pages: at 10,000 recipes they hold some 35,000 cards
+    /// between them, each repeating what the home page's card and the recipe
+    /// page already say.
+    func recipeSummary(_ recipe: Recipe, root: String, withSummary: Bool = true) -> RecipeSummary {
         let total = recipe.totalTime?.seconds
             ?? (recipe.prepTime == nil && recipe.cookTime == nil ? nil : (recipe.prepTime?.seconds ?? 0) + (recipe.cookTime?.seconds ?? 0))
         return RecipeSummary(
             title: recipe.title,
             href: root + page(recipeFolder(recipe)),
-            summary: summary(of: recipe),
+            summary: withSummary ? summary(of: recipe) : nil,
             imageHref: imageHref(recipe.image, root: root),
             imageAlt: recipe.title,
             timeText: total.map { AmountFormat.duration(seconds: $0) },

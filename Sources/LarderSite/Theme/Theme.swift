@@ -131,7 +131,10 @@ public struct Theme: Sendable {
             assertionFailure("\(template).mustache: \(mismatch)")
         }
         #endif
+        // Room for most pages at once (a recipe page is ~16 KB): growing from
+        // empty copied each page's bytes five times over.
         var output: [UInt8] = []
+        output.reserveCapacity(1 << 15)
         try render(template, value, into: &output)
         return output
     }
