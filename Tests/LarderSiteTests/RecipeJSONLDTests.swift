@@ -87,7 +87,7 @@ import Testing
 
     /// JSON escapes, plus what could end or confuse a `<script>` element.
     @Test func literalsEscapeJSONAndScriptBreakers() {
-        #expect(SiteJSON.literal("a\"\\\n\r\t\u{1}\u{1F}<>&\u{2028}\u{2029}é☃")
+        #expect(JSONOutput.literal("a\"\\\n\r\t\u{1}\u{1F}<>&\u{2028}\u{2029}é☃")
             == #""a\"\\\n\r\t\u0001\u001F\u003c\u003e\u0026\u2028\u2029é☃""#)
     }
 

@@ -376,7 +376,7 @@ struct RecipeBody: Sendable, TemplateValueConvertible {
     var tags: [CountLink]
     /// The servings the quantities are written for (the control's start).
     var servings: Int?
-    /// The units the servings control needs (``AmountFormat/unitTable(for:)``).
+    /// The units the servings control needs (``QuantityDisplay/unitTable(for:)``).
     var unitsJSON: String?
     /// The config's `units` ("metric", "us"): rescaled amounts are shown in
     /// it, as `larder share` and `larder print` show them.

@@ -1,4 +1,5 @@
 import Larder
+import LarderCore
 import LarderMarkdown
 import LarderQuantities
 
@@ -17,7 +18,7 @@ enum RecipeJSONLD {
         for recipe: Recipe, kitchen: Kitchen, pageURL: String?, imageURL: String?, prose: RecipeProse? = nil
     ) -> String {
         let prose = prose ?? RecipeProse(recipe)
-        var json = JSONBytes()
+        var json = JSONStream()
         json.bytes.reserveCapacity(2048)
         json.object { json in
             json.member("@context", "https://schema.org")
@@ -60,12 +61,12 @@ enum RecipeJSONLD {
         let parts = [recipe.prepTime, recipe.cookTime].compactMap { $0 }
         guard !parts.isEmpty else { return nil }
         let seconds = parts.reduce(0) { $0 + $1.seconds }
-        return CookingTime(text: AmountFormat.duration(seconds: seconds), seconds: seconds)
+        return CookingTime(text: QuantityDisplay.duration(seconds: seconds), seconds: seconds)
     }
 
     /// "4 servings" first (Google reads the first value as servings), then
     /// the yield as written ("12 pancakes"); a single value stays a string.
-    private static func yield(_ recipe: Recipe, into json: inout JSONBytes) {
+    private static func yield(_ recipe: Recipe, into json: inout JSONStream) {
         var values: [String] = []
         if let servings = recipe.servings { values.append(servings == 1 ? "1 serving" : "\(servings) servings") }
         if let yield = recipe.yield { values.append(yield) }
@@ -80,7 +81,7 @@ enum RecipeJSONLD {
 
     /// Numbers get schema.org's units (calories; g; mg for cholesterol and
     /// sodium); text stays as written.
-    private static func nutrition(_ details: [Detail], into json: inout JSONBytes) {
+    private static func nutrition(_ details: [Detail], into json: inout JSONStream) {
         guard !details.isEmpty else { return }
         json.key("nutrition")
         json.object { json in
@@ -105,8 +106,8 @@ enum RecipeJSONLD {
     /// One line as a person reads it: "1 ½ cups milk, warm (optional)",
     /// "2 tins (800 g) chopped tomatoes", "Salt and pepper, to taste".
     static func ingredientText(_ ingredient: Ingredient) -> String {
-        var amount = AmountFormat.text(ingredient.quantity, unit: ingredient.unit, unitName: ingredient.unitName)
-        if let size = AmountFormat.sizeText(ingredient) { amount = amount.map { "\($0) (\(size))" } }
+        var amount = QuantityDisplay.text(ingredient.quantity, unit: ingredient.unit, unitName: ingredient.unitName)
+        if let size = QuantityDisplay.sizeText(ingredient) { amount = amount.map { "\($0) (\(size))" } }
         var text = amount.map { $0 + " " + ingredient.displayName } ?? ingredient.displayName
         if let note = ingredient.note, !note.isEmpty { text += ", \(note)" }
         if ingredient.optional { text += " (optional)" }
@@ -114,9 +115,9 @@ enum RecipeJSONLD {
     }
 
     /// `HowToStep`s; a titled section becomes a `HowToSection` of its steps.
-    private static func instructions(_ sections: [DirectionSection], steps texts: [[String]], into json: inout JSONBytes) {
+    private static func instructions(_ sections: [DirectionSection], steps texts: [[String]], into json: inout JSONStream) {
         guard zip(sections, texts).contains(where: { !$0.1.isEmpty || $0.0.title != nil }) else { return }
-        func steps(_ texts: [String], into json: inout JSONBytes) {
+        func steps(_ texts: [String], into json: inout JSONStream) {
             for text in texts {
                 json.object { json in
                     json.member("@type", "HowToStep")
@@ -149,58 +150,5 @@ enum RecipeJSONLD {
     /// Paragraphs of Markdown as plain text, separated by blank lines.
     static func plainText(markdown: String) -> String {
         Markdown.plainText(markdown)
-    }
-}
-
-/// Compact JSON appended as it is written, for the JSON-LD of every recipe
-/// page: no tree of values made and walked per page. Strings are
-/// `SiteJSON.appendLiteral`'s, so the escaping (safe inside `<script>`) is
-/// the one the site's JSON shares.
-struct JSONBytes {
-    var bytes: [UInt8] = []
-    /// Nothing written yet in the open object or array (or right after a
-    /// key): the next value needs no comma.
-    private var atStart = true
-
-    mutating func string(_ value: String) {
-        separate()
-        SiteJSON.appendLiteral(value, to: &bytes)
-    }
-
-    /// A member's key; its value comes next.
-    mutating func key(_ key: String) {
-        separate()
-        SiteJSON.appendLiteral(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        atStart = true
-    }
-
-    /// A string member, left out when `value` is nil.
-    mutating func member(_ key: String, _ value: String?) {
-        guard let value else { return }
-        self.key(key)
-        string(value)
-    }
-
-    mutating func object(_ members: (inout JSONBytes) -> Void) {
-        container(UInt8(ascii: "{"), UInt8(ascii: "}"), members)
-    }
-
-    mutating func array(_ elements: (inout JSONBytes) -> Void) {
-        container(UInt8(ascii: "["), UInt8(ascii: "]"), elements)
-    }
-
-    private mutating func container(_ open: UInt8, _ close: UInt8, _ body: (inout JSONBytes) -> Void) {
-        separate()
-        bytes.append(open)
-        atStart = true
-        body(&self)
-        bytes.append(close)
-        atStart = false
-    }
-
-    private mutating func separate() {
-        if !atStart { bytes.append(UInt8(ascii: ",")) }
-        atStart = false
     }
 }

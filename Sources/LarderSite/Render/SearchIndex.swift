@@ -1,4 +1,5 @@
 import Larder
+import LarderCore
 
 /// The search page's index: `{"entries": [{"title", "href", "kind", "text"}]}`,
 /// answered in the browser. `text` holds the entry's words, lowercased, each
@@ -24,7 +25,7 @@ enum SearchIndex {
     ///   - recipeHref: the recipe page, relative to the site root ("recipes/pancakes/").
     ///   - listHref: the list page, relative to the site root; nil to leave it out.
     static func json(kitchen: Kitchen, recipeHref: (Recipe) -> String, listHref: (ShoppingList) -> String?) -> String {
-        var entries: [SiteJSON] = []
+        var entries: [JSONOutput] = []
         for recipe in kitchen.recipes {
             let fields = [recipe.title] + recipe.tags + [recipe.category, recipe.cuisine].compactMap { $0 }
                 + recipe.ingredients.map(\.name)
@@ -34,10 +35,10 @@ enum SearchIndex {
             guard let href = listHref(list) else { continue }
             entries.append(entry(title: list.title, href: href, kind: "list", fields: [list.title] + list.items.map(\.name)))
         }
-        return SiteJSON.fields(["entries": .array(entries)]).text
+        return JSONOutput.fields(["entries": .array(entries)]).text
     }
 
-    private static func entry(title: String, href: String, kind: String, fields: [String]) -> SiteJSON {
+    private static func entry(title: String, href: String, kind: String, fields: [String]) -> JSONOutput {
         .fields([
             "title": .string(title),
             "href": .string(href),

@@ -40,7 +40,7 @@ extension SiteBuilder {
             cuisine: recipe.cuisine,
             tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(tagSlugs.slug($0))/index.html", count: 0) },
             servings: recipe.servings,
-            unitsJSON: recipe.servings == nil ? nil : AmountFormat.unitTable(
+            unitsJSON: recipe.servings == nil ? nil : QuantityDisplay.unitTable(
                 for: recipe.ingredients.flatMap { $0.quantity == nil ? [] : [$0.unit, $0.size?.unit] }.compactMap { $0 }
             ),
             unitSystem: kitchen.config.units?.rawValue,
@@ -83,20 +83,20 @@ extension SiteBuilder {
     }
 
     private func ingredientView(_ ingredient: Ingredient, number: Int, root: String) -> IngredientView {
-        let fractional = ingredient.quantity.map { AmountFormat.isFractional($0, unit: ingredient.unit) } ?? false
+        let fractional = ingredient.quantity.map { QuantityDisplay.isFractional($0, unit: ingredient.unit) } ?? false
         var unitText: String? = ingredient.unit.map { unit in
             ingredient.quantity.map { unit.displayName(for: $0) } ?? unit.singular
         } ?? ingredient.unitName
         // The packages' size beside the unit, "cans (30 oz)": hidden with
         // the unit once rescaled, when the scaled text says it all.
-        if let size = AmountFormat.sizeText(ingredient) { unitText = unitText.map { "\($0) (\(size))" } ?? "(\(size))" }
+        if let size = QuantityDisplay.sizeText(ingredient) { unitText = unitText.map { "\($0) (\(size))" } ?? "(\(size))" }
         return IngredientView(
             id: "ingredient-\(number)",
-            quantityText: ingredient.quantity.map { AmountFormat.number($0, fractional: fractional) },
-            quantityValue: ingredient.quantity.map(AmountFormat.exactValue),
+            quantityText: ingredient.quantity.map { QuantityDisplay.number($0, fractional: fractional) },
+            quantityValue: ingredient.quantity.map(QuantityDisplay.exactValue),
             unitID: ingredient.unit?.id,
             unitName: ingredient.unit == nil ? ingredient.unitName : nil,
-            sizeValue: ingredient.size.map { AmountFormat.exactValue($0.quantity) },
+            sizeValue: ingredient.size.map { QuantityDisplay.exactValue($0.quantity) },
             sizeUnitID: ingredient.size?.unit?.id,
             sizeUnitName: ingredient.size.flatMap { $0.unit == nil ? $0.unitName : nil },
             gramsPerCup: ingredient.unit?.dimension == .volume
@@ -113,7 +113,7 @@ extension SiteBuilder {
         var times: [TimeView] = []
         for (label, time) in [("Prep", recipe.prepTime), ("Cook", recipe.cookTime), ("Total", recipe.totalTime)] {
             guard let time else { continue }
-            times.append(TimeView(label: label, text: AmountFormat.duration(seconds: time.seconds), iso: time.iso8601))
+            times.append(TimeView(label: label, text: QuantityDisplay.duration(seconds: time.seconds), iso: time.iso8601))
         }
         return times
     }
@@ -149,7 +149,7 @@ extension SiteBuilder {
             summary: withSummary ? summary(of: recipe) : nil,
             imageHref: imageHref(recipe.image, root: root),
             imageAlt: recipe.title,
-            timeText: total.map { AmountFormat.duration(seconds: $0) },
+            timeText: total.map { QuantityDisplay.duration(seconds: $0) },
             favorite: kitchen.favorites.recipes.contains(recipe.id)
         )
     }
