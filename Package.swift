@@ -83,6 +83,9 @@ let package = Package(
             // binary reads no test switch from its environment.
             swiftSettings: [.define("LARDER_TEST_HOOKS", .when(configuration: .debug))]
         ),
+        // What the test targets share: starting child processes without
+        // handing one test's pipes to another's children.
+        .target(name: "LarderTestSupport", path: "Tests/LarderTestSupport"),
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
         .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema", "LarderCore"]),
         .testTarget(name: "LarderMarkdownTests", dependencies: ["LarderMarkdown"]),
@@ -90,17 +93,17 @@ let package = Package(
             name: "LarderQuantitiesTests", dependencies: ["LarderQuantities", "LarderCore"],
             exclude: ["Corpus"]
         ),
-        .testTarget(name: "LarderQRTests", dependencies: ["LarderQR"]),
+        .testTarget(name: "LarderQRTests", dependencies: ["LarderQR", "LarderTestSupport"]),
         .testTarget(name: "LarderTemplateTests", dependencies: ["LarderTemplate"]),
         .testTarget(
             name: "LarderSiteTests",
-            dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities", "LarderTemplate"],
+            dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities", "LarderTemplate", "LarderTestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "LarderServeTests", dependencies: ["LarderServe", "Larder", "LarderSite"]),
+        .testTarget(name: "LarderServeTests", dependencies: ["LarderServe", "Larder", "LarderSite", "LarderTestSupport"]),
         .testTarget(
             name: "LarderTests",
-            dependencies: ["Larder", "LarderSite", "LarderCore", "LarderQuantities", "LarderCLI"],
+            dependencies: ["Larder", "LarderSite", "LarderCore", "LarderQuantities", "LarderCLI", "LarderTestSupport"],
             exclude: ["Fixtures", "Tools/axe_check.py", "Tools/html_safety.py", "Tools/csp_check.py", "Tools/servings_check.py"]
         ),
     ],

@@ -218,11 +218,3 @@ final class EventStreamClient {
         throw ClientError(description: "the event stream ended before a \(name) event")
     }
 }
-
-/// Runs blocking work on a thread of its own and waits for it without
-/// holding a thread of the concurrency pool.
-func offThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 
 /// The real `larder serve` (the binary the build made, beside the test
 /// bundle) on a copy of `Examples/kitchen`, on a free port, until `stop()`.
@@ -20,10 +21,8 @@ final class ServedBinary {
             .deletingLastPathComponent().appendingPathComponent("larder")
         process.arguments = ["serve", folder.path, "--host", host, "--port", "0", "--color", "never"]
         process.environment = ["LARDER_SECRET": "a test secret of some length"]
-        let out = Pipe()
-        process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let out = try ChildProcess.start(process, captureErrors: false).output!
         // "Serving kitchen at http://127.0.0.1:PORT/ (Ctrl-C to stop)"; a
         // server that never says it must not hang the suite.
         let process = self.process
@@ -31,7 +30,7 @@ final class ServedBinary {
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
         var printed = ""
         while !printed.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = out.availableData
             guard !chunk.isEmpty else { break }
             printed += String(decoding: chunk, as: UTF8.self)
         }

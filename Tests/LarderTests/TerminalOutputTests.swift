@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 import Synchronization
 import Testing
 
@@ -173,17 +174,15 @@ import Testing
         let process = Process()
         process.executableURL = larder
         process.arguments = ["serve", kitchen.url.path, "--port", "0", "--color", "never"]
-        let err = Pipe()
-        process.standardError = err
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let err = try #require(try ChildProcess.start(process, captureOutput: false).errors)
         defer {
             process.terminate()
             process.waitUntilExit()
         }
         let log = Mutex("")
         Thread {
-            while case let chunk = err.fileHandleForReading.availableData, !chunk.isEmpty {
+            while case let chunk = err.availableData, !chunk.isEmpty {
                 log.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
             }
         }.start()

@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 import Testing
 
 /// No script from the data reaches a page: hostile text (Fixtures/xss/
@@ -216,10 +217,8 @@ enum ServedErrors {
         let process = Process()
         process.executableURL = Repository.binary
         process.arguments = ["serve", folder.path, "--port", "0", "--color", "never"]
-        let out = Pipe()
-        process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let out = try ChildProcess.start(process, captureErrors: false).output!
         // A server that never prints its address must not hang the suite:
         // stopped after a minute, its output ends and the read below returns.
         let watchdog = DispatchWorkItem { process.terminate() }
@@ -232,7 +231,7 @@ enum ServedErrors {
         // "Serving DIR at http://127.0.0.1:PORT/ (Ctrl-C to stop)"
         var printed = ""
         while !printed.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = out.availableData
             guard !chunk.isEmpty else { break }
             printed += String(decoding: chunk, as: UTF8.self)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 
 /// Paths of the repository, found from this file (symlinks resolved).
 enum Repository {
@@ -62,6 +63,10 @@ struct ProcessResult {
     var stderr: String
     /// Whether the program exited (`.exit`) or was killed by a signal.
     var reason: Process.TerminationReason = .exit
+    /// Seconds from the start of the program to its exit, measured on the
+    /// thread that waited for it: unlike a clock read around an `await`,
+    /// it does not count the time the test waited for a thread to resume on.
+    var duration: Double = 0
 
     /// `environment` adds to (or overrides) this process's environment.
     static func run(
@@ -76,22 +81,22 @@ struct ProcessResult {
         environment["NO_COLOR"] = "1"
         environment.merge(extra) { _, new in new }
         process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let started = Date()
+        let child = try ChildProcess.start(process)
         // Read both pipes to the end before waiting, so a full pipe cannot block.
         let errData = Mutexed<Data>()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        let errors = child.errors
+        let reader = Thread { errData.set(errors?.readDataToEndOfFile() ?? Data()) }
         reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = child.output?.readDataToEndOfFile() ?? Data()
         process.waitUntilExit()
         while !errData.isSet { usleep(1000) }
         return ProcessResult(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData.value ?? Data(), as: UTF8.self),
-            reason: process.terminationReason
+            reason: process.terminationReason,
+            duration: Date().timeIntervalSince(started)
         )
     }
 
@@ -102,13 +107,7 @@ struct ProcessResult {
         _ executable: URL, _ arguments: [String], in directory: URL? = nil,
         environment extra: [String: String] = [:]
     ) async throws -> ProcessResult {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result {
-                    try run(executable, arguments, in: directory, environment: extra)
-                })
-            }.start()
-        }
+        try await offThread { try run(executable, arguments, in: directory, environment: extra) }
     }
 }
 
