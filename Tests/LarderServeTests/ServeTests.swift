@@ -1,5 +1,5 @@
 import Foundation
-import LarderTestSupport
+@testable import LarderTestSupport
 import Larder
 import LarderSite
 import Testing
