@@ -116,8 +116,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // Through the real `larder` binary and other programs (servers,
-        // Chromium, the Nu checker, Python tools); scripts/test runs this
-        // target on its own, after the in-process ones.
+        // Chromium, the Nu checker, Python tools); scripts/test runs it
+        // after the in-process targets (docs/testing.md).
         .testTarget(
             name: "LarderEndToEndTests",
             dependencies: [
