@@ -83,6 +83,15 @@ let package = Package(
             // binary reads no test switch from its environment.
             swiftSettings: [.define("LARDER_TEST_HOOKS", .when(configuration: .debug))]
         ),
+        // What the test targets share: temporary data folders, the fixture
+        // cases, the raw HTTP client and the in-process server, and
+        // starting child processes without handing one test's pipes to
+        // another's children (ChildProcess.swift says why).
+        .target(
+            name: "LarderTestSupport",
+            dependencies: ["Larder", "LarderCore", "LarderServe"],
+            path: "Tests/LarderTestSupport"
+        ),
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
         .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema", "LarderCore"]),
         .testTarget(name: "LarderMarkdownTests", dependencies: ["LarderMarkdown"]),
@@ -90,18 +99,32 @@ let package = Package(
             name: "LarderQuantitiesTests", dependencies: ["LarderQuantities", "LarderCore"],
             exclude: ["Corpus"]
         ),
-        .testTarget(name: "LarderQRTests", dependencies: ["LarderQR"]),
+        .testTarget(name: "LarderQRTests", dependencies: ["LarderQR", "LarderTestSupport"]),
         .testTarget(name: "LarderTemplateTests", dependencies: ["LarderTemplate"]),
         .testTarget(
             name: "LarderSiteTests",
-            dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities", "LarderTemplate"],
+            dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities", "LarderTemplate", "LarderTestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "LarderServeTests", dependencies: ["LarderServe", "Larder", "LarderSite"]),
+        .testTarget(name: "LarderServeTests", dependencies: ["LarderServe", "Larder", "LarderSite", "LarderTestSupport"]),
+        // In process: reading, validating, planning, on the fixture cases
+        // (PastedRecipesExampleTests also runs three short `larder`
+        // commands: it shares a helper with ShoppingPlannerTests).
         .testTarget(
             name: "LarderTests",
-            dependencies: ["Larder", "LarderSite", "LarderCore", "LarderQuantities", "LarderCLI"],
-            exclude: ["Fixtures", "Tools/axe_check.py", "Tools/html_safety.py", "Tools/csp_check.py", "Tools/servings_check.py"]
+            dependencies: ["Larder", "LarderSite", "LarderCore", "LarderQuantities", "LarderCLI", "LarderTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        // Through the real `larder` binary and other programs (servers,
+        // Chromium, the Nu checker, Python tools); scripts/test runs it
+        // after the in-process targets (docs/testing.md).
+        .testTarget(
+            name: "LarderEndToEndTests",
+            dependencies: [
+                "Larder", "LarderSite", "LarderCore", "LarderQuantities", "LarderServe", "LarderCLI",
+                "LarderTestSupport",
+            ],
+            exclude: ["Tools/axe_check.py", "Tools/html_safety.py", "Tools/csp_check.py", "Tools/servings_check.py"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 import LarderQR
 import Testing
 
@@ -73,11 +74,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         // Standard output only: zbarimg may complain on stderr about D-Bus.
-        let pipe = Pipe()
-        process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = try ChildProcess.start(process, captureErrors: false).output!.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LarderTestSupport
 import Larder
 import Testing
 
@@ -158,14 +159,11 @@ enum RecipeScrapers {
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: errorFile)
         defer { try? errorHandle.close() }
-        let output = Pipe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
-        process.standardOutput = output
         process.standardError = errorHandle
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let outData = try ChildProcess.start(process, captureErrors: false).output!.readDataToEndOfFile()
         process.waitUntilExit()
         let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), errors)

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LarderTestSupport
 import Larder
 import LarderCore
 import LarderQuantities
