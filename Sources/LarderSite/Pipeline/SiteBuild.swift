@@ -283,6 +283,17 @@ public struct SiteBuild: Sendable {
         do {
             summary = try disk.writer.write(record: record) { sink in
                 timings.mark("lock, leftovers")
+                // The parse cache is saved on another thread while the pages
+                // render (a one-file rebuild leaves a core idle most of that
+                // time), and waited for before the lock is let go. A cache
+                // that cannot be saved only makes the next build read
+                // everything; one saved beside a build that then fails is
+                // still true to the files it stamps.
+                let saving = DispatchGroup()
+                if let documents, let file = disk.writer.parseCacheFile {
+                    DispatchQueue.global().async(group: saving) { try? documents.write(to: file) }
+                }
+                defer { saving.wait() }
                 do {
                     try builder.render(into: sink, inputs: disk.before)
                 } catch {
@@ -292,10 +303,8 @@ public struct SiteBuild: Sendable {
                     throw error
                 }
                 timings.mark("render, write and link")
-                // A cache that cannot be saved only makes the next build
-                // read everything.
-                if let documents, let file = disk.writer.parseCacheFile { try? documents.write(to: file) }
-                timings.mark("parse cache saved")
+                saving.wait()
+                timings.mark("parse cache saved (the wait for it)")
             }
         } catch let error as SiteWriteError {
             throw Stop(diagnostic: error.diagnostic())
