@@ -241,11 +241,9 @@ public struct SiteBuild: Sendable {
         } catch {
             throw Stop(diagnostic: error.diagnostic)
         }
-        if links == nil, let list = kitchen.lists.first(where: { $0.visibility == .unlisted }) {
+        if let missing = UnlistedLinks.missingSecret(in: kitchen, links: links, dataFolder: dataFolder) {
             throw Stop(diagnostic: .error(
-                StopCode.secretMissing.rawValue,
-                "the list is unlisted, and its address comes from a secret that is not set",
-                at: .file(list.path), hint: UnlistedLinks.howTo(dataFolder)
+                StopCode.secretMissing.rawValue, missing.reason, at: .file(missing.list.path), hint: missing.hint
             ))
         }
         return (SiteBuilder(kitchen: kitchen, dataFolder: dataFolder, theme: theme, unlisted: links), links)

@@ -120,15 +120,8 @@ public struct SiteBuilder: Sendable {
     }
 
     func checkUnlisted() throws(SiteBuildError) {
-        if unlisted == nil, let list = kitchen.lists.first(where: { $0.visibility == .unlisted }) {
-            throw SiteBuildError(
-                path: list.path,
-                reason: """
-                    the list is unlisted, and its address comes from a secret that is not set; \
-                    set LARDER_SECRET, or create .larder-secret in the data folder \
-                    (head -c 32 /dev/urandom | base64 > .larder-secret) and keep it out of git
-                    """
-            )
+        if let missing = UnlistedLinks.missingSecret(in: kitchen, links: unlisted, dataFolder: dataFolder) {
+            throw SiteBuildError(path: missing.list.path, reason: missing.reason + "; " + missing.hint)
         }
     }
 

@@ -61,6 +61,17 @@ public struct UnlistedLinks: Sendable {
         return Array(value.utf8)
     }
 
+    /// The first unlisted list of `kitchen` when there is no secret to
+    /// derive its address from (`links` is nil), with why and what to do:
+    /// the one check of it, for the pipeline (before anything is written)
+    /// and for `SiteBuilder` (a library caller that skips the pipeline).
+    static func missingSecret(
+        in kitchen: Kitchen, links: UnlistedLinks?, dataFolder: URL
+    ) -> (list: ShoppingList, reason: String, hint: String)? {
+        guard links == nil, let list = kitchen.lists.first(where: { $0.visibility == .unlisted }) else { return nil }
+        return (list, "the list is unlisted, and its address comes from a secret that is not set", howTo(dataFolder))
+    }
+
     /// How to make a secret, with the user's own folder in the command.
     static func howTo(_ dataFolder: URL) -> String {
         let file = shellQuoted(dataFolder.appendingPathComponent(fileName).path)
