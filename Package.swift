@@ -38,11 +38,14 @@ let package = Package(
         .target(name: "LarderMarkdown", dependencies: ["CCmarkGFM", "LarderCore"]),
         // Exact quantities, units and ingredient/item line parsing.
         .target(name: "LarderQuantities", dependencies: ["LarderCore"]),
+        // Cooklang (.cook recipes, .menu plans): the text parsed into steps,
+        // markers and metadata with positions; mapped to the model in Larder.
+        .target(name: "LarderCooklang", dependencies: ["LarderCore", "LarderQuantities"]),
         // The pipeline: read a data folder, validate, resolve a Kitchen.
         .target(
             name: "Larder",
             dependencies: [
-                "LarderCore", "LarderSchema", "LarderMarkdown", "LarderQuantities",
+                "LarderCore", "LarderSchema", "LarderMarkdown", "LarderQuantities", "LarderCooklang",
                 .product(name: "Yams", package: "Yams"),
             ],
             // Schemas/ (top level, linked into the target) and the built-in
