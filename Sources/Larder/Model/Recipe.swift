@@ -28,6 +28,12 @@ public struct Recipe: Sendable, Hashable, Identifiable {
     public var directions: [DirectionSection] = []
     /// Markdown.
     public var notes: String?
+    /// The cookware the steps name (Cooklang `#pot{}`), in order of first
+    /// mention, without repeats.
+    public var cookware: [String] = []
+    /// Metadata Larder has no field for (a Cooklang file's `difficulty:`),
+    /// kept in file order so nothing the author wrote is lost.
+    public var otherMetadata: [Detail] = []
 
     public init(id: String, path: String, title: String) {
         self.id = id
@@ -87,13 +93,37 @@ extension Ingredient {
 /// Steps, optionally under a section title ("For the sauce").
 public struct DirectionSection: Sendable, Hashable {
     public var title: String?
-    /// Each step is Markdown.
+    /// Each step is Markdown (for a Cooklang recipe: its plain text, with
+    /// Markdown's special characters escaped).
     public var steps: [String]
+    /// For a recipe read from Cooklang: each step as text and marked
+    /// ingredients, cookware and timers, parallel to `steps` (same count),
+    /// so that the page can link an ingredient to its line and show a timer
+    /// as a duration. nil for Markdown and JSON recipes.
+    public var marked: [[StepSpan]]?
+    /// A picture per step, parallel to `steps` when set (Cooklang's
+    /// `Easy Pancakes.3.jpg` beside the recipe); paths relative to the data
+    /// folder.
+    public var stepImages: [String?]?
 
-    public init(title: String? = nil, steps: [String]) {
+    public init(title: String? = nil, steps: [String], marked: [[StepSpan]]? = nil, stepImages: [String?]? = nil) {
         self.title = title
         self.steps = steps
+        self.marked = marked
+        self.stepImages = stepImages
     }
+}
+
+/// A piece of a marked step (see ``DirectionSection/marked``).
+public enum StepSpan: Sendable, Hashable {
+    case text(String)
+    /// An ingredient as the step names it; `line` is its index in
+    /// ``Recipe/ingredients`` (nil for one the list leaves out, `@-salt`).
+    case ingredient(name: String, line: Int?)
+    case cookware(name: String)
+    /// A timer: its name (may be empty), the duration as written
+    /// ("10 minutes") and its length when it is one Larder reads.
+    case timer(name: String, text: String, seconds: Int?)
 }
 
 /// A duration as written ("1 h 15 min" or "PT1H15M"), and its length.
