@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "Larder", targets: ["Larder", "LarderSite"]),
         .executable(name: "larder", targets: ["LarderCLI"]),
+        // For Benchmarks/ (the Cooklang parser's speed harness), which builds
+        // only this and what it needs.
+        .library(name: "LarderCooklang", targets: ["LarderCooklang"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

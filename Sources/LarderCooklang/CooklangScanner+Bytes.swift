@@ -28,14 +28,21 @@ extension CooklangScanner {
     }
 
     /// Line and column of `offset`, which is on the current line: the
-    /// column counts Unicode scalars (bytes that do not continue one).
-    func position(_ offset: Int) -> SourcePosition {
-        var column = 1
-        var index = lineStart
+    /// column counts Unicode scalars (bytes that do not continue one),
+    /// from the last position asked for on this line, so that a line with
+    /// many markers is not counted again for each.
+    mutating func position(_ offset: Int) -> SourcePosition {
+        var index = counted.offset
+        var column = counted.column
         while index < offset {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
+        while index > offset {
+            index -= 1
+            if bytes[index] & 0xC0 != 0x80 { column -= 1 }
+        }
+        counted = (offset, column)
         return SourcePosition(line: lineNumber, column: column)
     }
 
@@ -67,10 +74,6 @@ extension CooklangScanner {
         return lower..<upper
     }
 
-    func trimmed(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-    }
-
     func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
@@ -97,19 +100,30 @@ extension CooklangScanner {
     /// The scalar starting at `offset` and its length in bytes (the text came
     /// from a String, so it is valid UTF-8).
     func scalar(at offset: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[offset])
+        Self.scalar(in: bytes, at: offset)
+    }
+
+    static func scalar(in bytes: some RandomAccessCollection<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+        let start = bytes.index(bytes.startIndex, offsetBy: offset)
+        let lead = UInt32(bytes[start])
         if lead < 0x80 { return (Unicode.Scalar(UInt8(lead)), 1) }
         let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         var value = lead & (0xFF >> (width + 1))
-        for index in 1..<width { value = value << 6 | UInt32(bytes[offset + index] & 0x3F) }
+        for index in 1..<width {
+            value = value << 6 | UInt32(bytes[bytes.index(start, offsetBy: index)] & 0x3F)
+        }
         return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
     }
 
     /// The width of the white space scalar at `offset`, nil when it is not one.
     func whitespaceWidth(at offset: Int) -> Int? {
-        let byte = bytes[offset]
+        whitespaceWidth(in: bytes, at: offset)
+    }
+
+    func whitespaceWidth(in bytes: some RandomAccessCollection<UInt8>, at offset: Int) -> Int? {
+        let byte = bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
         if byte < 0x80 { return byte == Self.space || (0x09...0x0D).contains(byte) ? 1 : nil }
-        let (scalar, width) = scalar(at: offset)
+        let (scalar, width) = Self.scalar(in: bytes, at: offset)
         return scalar.properties.isWhitespace ? width : nil
     }
 

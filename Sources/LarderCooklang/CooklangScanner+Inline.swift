@@ -3,9 +3,11 @@ import LarderCore
 // The text of one line of a step or note: comments removed, markers
 // (`@ingredient`, `#cookware`, `~timer`) read into parts.
 extension CooklangScanner {
-    /// What a sigil starts.
+    /// What a sigil started.
     enum Marker {
-        case part(Document.Part, next: Int)
+        /// A marker, appended to `parts` (after the text before it); the
+        /// text goes on at `next`.
+        case appended(next: Int)
         /// Not a marker: the sigil is text.
         case text
         /// A marker that cannot be read (an unclosed `{`): the rest of the
@@ -46,11 +48,8 @@ extension CooklangScanner {
                     index += 1
                     continue
                 }
-                switch marker(at: index, end: end) {
-                case .part(let part, let next):
-                    appendText(textStart, index)
-                    flushText()
-                    parts.append(part)
+                switch marker(at: index, end: end, textStart: textStart) {
+                case .appended(let next):
                     index = next
                     textStart = next
                 case .text:
@@ -65,10 +64,21 @@ extension CooklangScanner {
                 textStart = index + 1
                 index += 2
             default:
+                // Most bytes are plain text: skip them without the switch.
                 index += 1
+                while index < end && !Self.mayStartMarkup(bytes[index]) { index += 1 }
             }
         }
         appendText(textStart, end)
+    }
+
+    /// `-`, `[`, `@`, `#`, `~` or `\`: bytes the switch above must look at.
+    @inline(__always)
+    static func mayStartMarkup(_ byte: UInt8) -> Bool {
+        // One bit per ASCII byte, in two words, instead of six comparisons.
+        let low: UInt64 = 1 << 0x23 | 1 << 0x2D  // # -
+        let high: UInt64 = 1 << (0x40 - 64) | 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x7E - 64)  // @ [ \ ~
+        return byte < 64 ? (low >> byte) & 1 != 0 : byte < 128 && (high >> (byte - 64)) & 1 != 0
     }
 
     static func escapable(_ byte: UInt8) -> Bool {
@@ -82,15 +92,64 @@ extension CooklangScanner {
         }
     }
 
+    /// Adds `start..<end` of the file to the pending text. A text that is
+    /// one run of the file (the usual case) is kept as a range and made a
+    /// String straight from the file's bytes.
     mutating func appendText(_ start: Int, _ end: Int) {
         guard start < end else { return }
+        if pending.isEmpty {
+            if let run = pendingRun, run.upperBound != start {
+                pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run]))
+                pendingRun = nil
+            } else {
+                pendingRun = (pendingRun?.lowerBound ?? start)..<end
+                return
+            }
+        }
         pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
 
-    mutating func flushText() {
-        guard !pending.isEmpty else { return }
-        parts.append(.text(String(decoding: pending, as: UTF8.self)))
-        pending.removeAll(keepingCapacity: true)
+    /// Adds one byte (the space joining two lines) to the pending text.
+    mutating func appendByte(_ byte: UInt8) {
+        if let run = pendingRun {
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run]))
+            pendingRun = nil
+        }
+        pending.append(byte)
+    }
+
+    /// Makes the pending text a part. The first part of a step and its
+    /// last lose the white space at their outer edge (indentation, the space
+    /// before a trailing comment).
+    mutating func flushText(last: Bool = false) {
+        if let run = pendingRun {
+            let text = trimmed(UnsafeBufferPointer(rebasing: bytes[run]), leading: parts.isEmpty, trailing: last)
+            pendingRun = nil
+            if let text { parts.append(.text(text)) }
+        } else if !pending.isEmpty {
+            let text = pending.withUnsafeBufferPointer { trimmed($0, leading: parts.isEmpty, trailing: last) }
+            pending.removeAll(keepingCapacity: true)
+            if let text { parts.append(.text(text)) }
+        }
+    }
+
+    /// The text, without white space at the start (`leading`) or end
+    /// (`trailing`); nil when nothing is left.
+    func trimmed(_ text: UnsafeBufferPointer<UInt8>, leading: Bool, trailing: Bool) -> String? {
+        var lower = 0
+        var upper = text.count
+        if leading {
+            while lower < upper, let width = whitespaceWidth(in: text, at: lower) { lower += width }
+        }
+        if trailing {
+            while upper > lower {
+                var scalarStart = upper - 1
+                while scalarStart > lower && text[scalarStart] & 0xC0 == 0x80 { scalarStart -= 1 }
+                guard whitespaceWidth(in: text, at: scalarStart) != nil else { break }
+                upper = scalarStart
+            }
+        }
+        return lower < upper ? String(decoding: UnsafeBufferPointer(rebasing: text[lower..<upper]), as: UTF8.self) : nil
     }
 
     func find(_ pattern: StaticString, from start: Int, to end: Int) -> Int? {
@@ -106,8 +165,10 @@ extension CooklangScanner {
 
     /// The marker whose sigil is at `sigil`: modifiers (ingredients), then a
     /// recipe reference `./path{}`, a name up to `{...}` on the same line
-    /// (several words), or a single word; then a `(note)`.
-    mutating func marker(at sigil: Int, end: Int) -> Marker {
+    /// (several words), or a single word; then a `(note)`. Appended here,
+    /// after the text from `textStart`, rather than returned: parts are
+    /// large values, and moving them through returns showed in profiles.
+    mutating func marker(at sigil: Int, end: Int, textStart: Int) -> Marker {
         let kind = bytes[sigil]
         var index = sigil + 1
         var modifiers: (optional: Bool, hidden: Bool, reference: Bool) = (false, false, false)
@@ -122,7 +183,8 @@ extension CooklangScanner {
                 index += 1
             }
             if starts(with: "./", at: index, end: end) || starts(with: "../", at: index, end: end) {
-                return recipeReference(at: sigil, pathStart: index, end: end, modifiers: modifiers)
+                return recipeReference(
+                    at: sigil, pathStart: index, end: end, modifiers: modifiers, textStart: textStart)
             }
         }
         guard index < end else { return .text }
@@ -149,23 +211,27 @@ extension CooklangScanner {
             (name, amount, next) = (read, readAmount, after)
         }
         let position = position(sigil)
+        let note = kind == UInt8(ascii: "~") ? nil : note(at: &next, end: end)
+        appendText(textStart, sigil)
+        flushText()
         switch kind {
         case UInt8(ascii: "@"):
             var ingredient = Document.Ingredient(name: string(name), position: position)
             ingredient.amount = amount
-            ingredient.note = note(at: &next, end: end)
+            ingredient.note = note
             (ingredient.optional, ingredient.hidden, ingredient.reference) = modifiers
-            return .part(.ingredient(ingredient), next: next)
+            parts.append(.ingredient(ingredient))
         case UInt8(ascii: "#"):
             var cookware = Document.Cookware(name: string(name), position: position)
             cookware.amount = amount
-            cookware.note = note(at: &next, end: end)
-            return .part(.cookware(cookware), next: next)
+            cookware.note = note
+            parts.append(.cookware(cookware))
         default:
             var timer = Document.Timer(name: string(name), position: position)
             timer.amount = amount
-            return .part(.timer(timer), next: next)
+            parts.append(.timer(timer))
         }
+        return .appended(next: next)
     }
 
     enum Body {
@@ -225,7 +291,8 @@ extension CooklangScanner {
     /// `@./sauces/pesto{}`, `@./Shared/Pizza Dough{2%servings}`: another
     /// recipe, by its path from the top of the folder.
     mutating func recipeReference(
-        at sigil: Int, pathStart: Int, end: Int, modifiers: (optional: Bool, hidden: Bool, reference: Bool)
+        at sigil: Int, pathStart: Int, end: Int, modifiers: (optional: Bool, hidden: Bool, reference: Bool),
+        textStart: Int
     ) -> Marker {
         guard case .read(let path, let amount, var next) = body(from: pathStart, end: end, path: true) else {
             return .restOfLine
@@ -254,7 +321,10 @@ extension CooklangScanner {
         ingredient.amount = amount
         ingredient.note = note(at: &next, end: end)
         (ingredient.optional, ingredient.hidden, ingredient.reference) = modifiers
-        return .part(.ingredient(ingredient), next: next)
+        appendText(textStart, sigil)
+        flushText()
+        parts.append(.ingredient(ingredient))
+        return .appended(next: next)
     }
 
     enum Braces {

@@ -22,14 +22,17 @@ struct CooklangScanner {
 
     // The line being read: positions are computed from its start.
     var lineNumber = 1
-    var lineStart = 0
+    /// The last offset on the line whose column was counted, and the column.
+    var counted = (offset: 0, column: 1)
 
     // The paragraph being read.
     var paragraph = Paragraph.none
     var paragraphPosition = SourcePosition.start
     var paragraphHasLine = false
     var parts: [Document.Part] = []
-    /// Text read since the last marker, as bytes (one String per text part).
+    /// Text read since the last marker (one String per text part): a run of
+    /// the file, or bytes gathered from several (lines joined, comments cut).
+    var pendingRun: Range<Int>?
     var pending: [UInt8] = []
     /// Where a `[-` comment that is not closed yet opened.
     var openComment: SourcePosition?
@@ -44,7 +47,7 @@ struct CooklangScanner {
         var offset = frontMatter()
         while offset < bytes.count {
             let end = lineEnd(from: offset)
-            lineStart = offset
+            counted = (offset, 1)
             line(from: offset, to: end)
             offset = afterLineBreak(at: end)
             lineNumber += 1
@@ -146,7 +149,7 @@ struct CooklangScanner {
     /// to it with one space, except a line that continues a `[-` comment
     /// (the comment swallowed the line break).
     mutating func feed(from start: Int, to end: Int, joined: Bool) {
-        if joined && paragraphHasLine { pending.append(UInt8(ascii: " ")) }
+        if joined && paragraphHasLine { appendByte(UInt8(ascii: " ")) }
         paragraphHasLine = true
         scanInline(from: start, to: trimmedLineEnd(start, end), markers: paragraph == .step)
     }
@@ -156,18 +159,17 @@ struct CooklangScanner {
         case .none:
             return
         case .step:
-            flushText()
-            trimEdges(of: &parts)
+            flushText(last: true)
             if !parts.isEmpty {
                 appendBlock(.step(Document.Step(parts: parts, position: paragraphPosition)))
             }
             parts.removeAll(keepingCapacity: true)
         case .note:
-            let text = trimmed(pending)
-            pending.removeAll(keepingCapacity: true)
-            if !text.isEmpty {
+            flushText(last: true)
+            if case .text(let text) = parts.first {
                 appendBlock(.note(Document.Note(text: text, position: paragraphPosition)))
             }
+            parts.removeAll(keepingCapacity: true)
         }
         paragraph = .none
     }
@@ -182,21 +184,6 @@ struct CooklangScanner {
     mutating func finishSection() {
         if section.name != nil || !section.blocks.isEmpty {
             result.sections.append(section)
-        }
-    }
-
-    /// Drops the white space at the start of the first text and the end of
-    /// the last (indentation, the space before a trailing comment), and
-    /// texts left empty.
-    func trimEdges(of parts: inout [Document.Part]) {
-        if case .text(let text) = parts.first {
-            let kept = text.drop(while: { $0.isWhitespace })
-            if kept.isEmpty { parts.removeFirst() } else { parts[0] = .text(String(kept)) }
-        }
-        if case .text(let text) = parts.last {
-            var kept = Substring(text)
-            while let last = kept.last, last.isWhitespace { kept.removeLast() }
-            if kept.isEmpty { parts.removeLast() } else { parts[parts.count - 1] = .text(String(kept)) }
         }
     }
 
