@@ -277,8 +277,10 @@ extension CooklangScanner {
                 return index
             case UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "~"):
                 return nil
-            case UInt8(ascii: "-") where dashRun(at: index, end: end) == 2:
-                return nil
+            case UInt8(ascii: "-"):
+                let run = dashRun(at: index, end: end)
+                if run == 2 { return nil }
+                index += run
             case UInt8(ascii: "[") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "-"):
                 return nil
             default:
@@ -374,9 +376,14 @@ extension CooklangScanner {
     /// the same line; moves `next` past it.
     mutating func note(at next: inout Int, end: Int) -> String? {
         guard next < end, bytes[next] == UInt8(ascii: "(") else { return nil }
+        // Once a `(` is found open, every later one on the line is too: said
+        // once, and not searched again (a line of `@a(` would otherwise be
+        // read over and over, quadratic in its length).
+        if let open = unclosedNote, open.line == lineNumber, open.offset < next { return nil }
         var close = next + 1
         while close < end && bytes[close] != UInt8(ascii: ")") { close += 1 }
         guard close < end else {
+            unclosedNote = (lineNumber, next)
             diagnose(
                 .warning, "cook-unclosed-note", "`(` after the marker is not closed on this line",
                 at: position(next), hint: "close the note with `)` on the same line; it is read as text")

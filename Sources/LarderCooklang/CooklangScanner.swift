@@ -36,6 +36,8 @@ struct CooklangScanner {
     var pending: [UInt8] = []
     /// Where a `[-` comment that is not closed yet opened.
     var openComment: SourcePosition?
+    /// The first `(` after a marker found with no `)` after it on its line.
+    var unclosedNote: (line: Int, offset: Int)?
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
@@ -128,8 +130,13 @@ struct CooklangScanner {
         while nameStart < end && bytes[nameStart] == UInt8(ascii: "=") { nameStart += 1 }
         var nameEnd = nameStart
         while nameEnd < end && bytes[nameEnd] != UInt8(ascii: "=") {
-            if bytes[nameEnd] == UInt8(ascii: "-") && dashRun(at: nameEnd, end: end) == 2 { break }
-            nameEnd += 1
+            if bytes[nameEnd] == UInt8(ascii: "-") {
+                let run = dashRun(at: nameEnd, end: end)
+                if run == 2 { break }
+                nameEnd += run
+            } else {
+                nameEnd += 1
+            }
         }
         let name = trimmed(nameStart, nameEnd)
         finishSection()

@@ -129,6 +129,13 @@ struct CooklangDiagnosticsTests {
         #expect(Self.parts(document)[2] == .text("(finely chopped and "))
     }
 
+    @Test func unclosedNotesOnceALine() {
+        let document = Self.parse("Add @a(x, #b(y and @c(z\nthen @d(w")
+        #expect(document.diagnostics.map(\.code) == ["cook-unclosed-note", "cook-unclosed-note"])
+        #expect(document.diagnostics.map(\.location) == [Self.at(1, 7), Self.at(2, 8)])
+        #expect(document.ingredients.map(\.name) == ["a", "c", "d"])
+    }
+
     @Test func metadataWithoutColon() {
         let document = Self.parse(">> just words\n>> key: value")
         #expect(

@@ -110,6 +110,12 @@ struct CooklangParserTests {
         #expect(Self.steps(document).map(\.parts) == [[.text("Mix.")], [.text("Stir.  --- is text")]])
     }
 
+    @Test func threeDashesAreTextEverywhere() {
+        let document = Self.parse("== A --- B == -- comment\nUse @pan --- hot{2} -- comment")
+        #expect(document.sections.map(\.name) == ["A --- B"])
+        #expect(document.ingredients.map(\.name) == ["pan --- hot"])
+    }
+
     @Test func escapedMarkup() {
         let source = "Mail me \\@ home, \\#1 \\-- not a comment"
         #expect(Self.parts(source) == [.text("Mail me @ home, #1 -- not a comment")])
