@@ -10,9 +10,10 @@ extension CooklangDocument.FrontMatterBlock {
     public var looseEntries: [CooklangDocument.MetadataEntry] {
         var entries: [CooklangDocument.MetadataEntry] = []
         var lineNumber = firstLine
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character: split on it as well as on the others.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for line in lines {
             defer { lineNumber += 1 }
-            let line = line.hasSuffix("\r") ? line.dropLast() : line
             guard let first = line.unicodeScalars.first, !first.properties.isWhitespace, first != "#", first != "-",
                 let colon = line.firstIndex(of: ":")
             else { continue }

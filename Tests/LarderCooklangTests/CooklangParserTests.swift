@@ -237,7 +237,10 @@ struct CooklangParserTests {
         #expect(Self.steps(document).map(\.parts.last) == [.text(" well."), .text(".")])
         #expect(document.sections.last?.position == Self.at(6, 1))
         #expect(document.ingredients.first?.position == Self.at(3, 5))
-        #expect(Self.parse("---\r\na: 1\r\n---\r\nStir.").frontMatter?.text == "a: 1\r\n")
+        let frontMatter = Self.parse("---\r\na: 1\r\ncooking time  :30 mins\r\n---\r\nStir.").frontMatter
+        #expect(frontMatter?.text == "a: 1\r\ncooking time  :30 mins\r\n")
+        #expect(frontMatter?.looseEntries.map { [$0.key, $0.value] } == [["a", "1"], ["cooking time", "30 mins"]])
+        #expect(frontMatter?.looseEntries.map(\.valuePosition) == [Self.at(2, 4), Self.at(3, 16)])
     }
 
     @Test func loneCarriageReturnsBreakLines() {
