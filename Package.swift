@@ -96,6 +96,12 @@ let package = Package(
             path: "Tests/LarderTestSupport"
         ),
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),
+        // Reads ../shared/conformance/cooklang/canonical.yaml (beside the
+        // clone, as CI checks it out) with Yams.
+        .testTarget(
+            name: "LarderCooklangTests",
+            dependencies: ["LarderCooklang", "LarderCore", "LarderQuantities", .product(name: "Yams", package: "Yams")]
+        ),
         .testTarget(name: "LarderSchemaTests", dependencies: ["LarderSchema", "LarderCore"]),
         .testTarget(name: "LarderMarkdownTests", dependencies: ["LarderMarkdown"]),
         .testTarget(

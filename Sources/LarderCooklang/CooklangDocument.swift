@@ -163,7 +163,8 @@ extension CooklangDocument {
     /// What is between `{` and `}`, split at `%`, as written.
     public struct Amount: Sendable, Hashable {
         /// The quantity text, trimmed ("1/2", "1 1/2", "few", "2-3"); empty
-        /// for `{}` and `{%g}`.
+        /// for `{%g}` (an error). Empty braces (`{}`, `{ }`) are no amount:
+        /// the marker's `amount` is nil, as without braces.
         public var quantity: String
         /// The unit text, trimmed; empty when there is no `%`.
         public var unit: String
