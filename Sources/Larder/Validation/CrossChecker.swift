@@ -35,7 +35,12 @@ struct CrossChecker {
                 }
             case .recipe:
                 if kitchen.recipe(reference.target) == nil {
-                    diagnostics.append(unknown(reference, "recipe", recipeIDs, extra: "recipes are the files in recipes/"))
+                    // A Cooklang reference names a file by its path (@./Shared/Pizza Dough{}).
+                    let cooklang = DataFolder.cooklangKind(reference.location.path) != nil
+                    let extra = cooklang
+                        ? "a reference such as @./Shared/Pizza Dough{} names a .cook file by its path from the data folder"
+                        : "recipes are the files in recipes/"
+                    diagnostics.append(unknown(reference, "recipe", recipeIDs, extra: extra))
                 }
             case .list:
                 if kitchen.list(reference.target) == nil {
