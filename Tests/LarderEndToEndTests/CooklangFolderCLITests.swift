@@ -64,3 +64,24 @@ import Testing
         #expect(result.stdout.contains("tomatoes — 800 g"), "\(result.stdout)")
     }
 }
+
+extension ParseCacheTests {
+    /// Real Cooklang text through the reader, then the parse cache: every
+    /// document (marked steps, pictures, cookware, other metadata) reads
+    /// back equal to the fresh one.
+    @Test func aCooklangKitchenReadsBackEqual() throws {
+        let folder = try CooklangFolderCLITests.kitchen()
+        try folder.write("Breakfast/Easy Pancakes.1.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        try folder.write("Breakfast/Easy Pancakes.cook", """
+            ---
+            difficulty: easy
+            ---
+            == Batter ==
+            Whisk @eggs{2} with @milk{1/2%l} in a #bowl{}. -- a comment
+            > Lumps are fine.
+
+            Rest ~rest{10%min} and @-salt.
+            """)
+        #expect(try roundTrip(folder.url) == 4)
+    }
+}

@@ -204,6 +204,18 @@ import Testing
         #expect(recipe.directions[1].marked?[0] == [.ingredient(name: "tomatoes", line: 1)])
     }
 
+    @Test func aReferenceAddsToTheLineInAnotherSectionTheSameNameDoesNot() {
+        let (recipe, _) = Self.recipe(Self.document([
+            Doc.Section(name: nil, position: Self.at(1, 1), blocks: [Self.step(Self.ingredient("milk", "250", "ml"))]),
+            Doc.Section(name: "Cooking", position: Self.at(3, 1), blocks: [
+                Self.step(Self.ingredient("milk", "50", "ml") { $0.reference = true }, Self.ingredient("milk", "10", "ml"), line: 4),
+            ]),
+        ]))
+        #expect(recipe.ingredients.map(\.group) == [nil, "Cooking"])
+        #expect(recipe.ingredients.map(\.quantity) == [.exact(Rational(300)), .exact(Rational(10))])
+        #expect(recipe.directions[1].marked?[0] == [.ingredient(name: "milk", line: 0), .ingredient(name: "milk", line: 1)])
+    }
+
     @Test func stepsAreEscapedTextAndMarkedSpans() {
         var pan = Doc.Cookware(name: "frying pan", position: Self.at(1, 20))
         pan.amount = nil

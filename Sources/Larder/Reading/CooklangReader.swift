@@ -276,9 +276,11 @@ struct CooklangReader {
             decoder.references.append(Reference(kind: .recipe, target: id, location: location(marked.position)))
         }
         let key = ingredient.name.lowercased()
+        // `@&milk` refers to the line of that name in any section; the same
+        // name again without `&` joins a line of its own section only.
         if let index = recipe.ingredients.lastIndex(where: {
-            $0.name.lowercased() == key && $0.group == group
-                && (marked.reference || ($0.unit == ingredient.unit && $0.unitName?.lowercased() == ingredient.unitName?.lowercased()
+            $0.name.lowercased() == key
+                && (marked.reference || ($0.group == group && $0.unit == ingredient.unit && $0.unitName?.lowercased() == ingredient.unitName?.lowercased()
                     && ($0.quantity == nil) == (ingredient.quantity == nil) && $0.recipe == ingredient.recipe))
         }) {
             var line = recipe.ingredients[index]

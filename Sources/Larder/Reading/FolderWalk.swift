@@ -33,6 +33,8 @@ struct FolderWalk: Sendable {
     var shelfProblems: [String: [Diagnostic]] = [:]
     /// In path order.
     var cooklang: [CooklangEntry] = []
+    /// The folders walked below the top (not `lists/` and `recipes/` themselves).
+    var folders: [String] = []
     /// Problems found on the way: folders not read (too deep, too many,
     /// links leading out), folders in lists/ or recipes/ that hold nothing.
     var diagnostics: [Diagnostic] = []
@@ -135,6 +137,7 @@ extension DataFolder {
         guard let entries = list(path) else { return }
         // A site that `larder build` wrote inside the data folder.
         if entries.contains(where: { $0.name == FolderWalk.siteMarker }) { return }
+        walk.folders.append(path)
         guard entries.count <= Limits.maximumFilesPerFolder else {
             walk.diagnostics.append(Self.tooManyEntries(path, entries.count))
             return
@@ -292,5 +295,31 @@ extension Identifier {
             break
         }
         return DataFolder.cooklangID(path + (kind == .recipe ? ".cook" : ".menu"), kind: kind)
+    }
+}
+
+/// What `larder serve` watches besides the known files and folders: the
+/// Cooklang files and the pictures beside them, and the folders walked for
+/// them (so a file made in one is noticed).
+public struct CooklangInputs: Sendable, Hashable {
+    /// Relative to the data folder.
+    public var files: [String]
+    public var folders: [String]
+}
+
+extension KitchenLoader {
+    /// The Cooklang files of the folder at `url` as a load finds them (see
+    /// `FolderWalk`); empty when it cannot be walked.
+    public static func cooklangInputs(_ url: URL) -> CooklangInputs {
+        guard let folder = try? DataFolder(url), let walk = try? folder.walk() else {
+            return CooklangInputs(files: [], folders: [])
+        }
+        var files: [String] = []
+        for entry in walk.cooklang {
+            files.append(entry.path)
+            let folder = entry.path.lastIndex(of: "/").map { String(entry.path[...$0]) } ?? ""
+            files += entry.images.map { folder + $0 }
+        }
+        return CooklangInputs(files: files, folders: walk.folders)
     }
 }
