@@ -33,7 +33,7 @@ struct PrintCommand: ParsableCommand {
 
     @Option(
         name: .customLong("recipe"),
-        help: ArgumentHelp("A recipe to shop for, at its own servings or at SERVINGS (repeatable).", valueName: "ID[*SERVINGS]")
+        help: ArgumentHelp("A recipe to shop for (its id, or a Cooklang file's path), at its own servings or at SERVINGS (repeatable).", valueName: "ID[*SERVINGS]")
     )
     var recipes: [String] = []
 
@@ -64,6 +64,7 @@ struct PrintCommand: ParsableCommand {
 
     func run() throws {
         let requests = try recipes.map(Self.recipeRequest)
+        let lists = self.lists.map { Identifier.id(forReference: $0, kind: .list) }
         let loaded = try loadChecked(directory, selecting: KitchenSelection(lists: lists, recipes: requests.map(\.recipe)))
         let kitchen = loaded.kitchen
         let folder = URL(fileURLWithPath: directory)
@@ -139,9 +140,11 @@ struct PrintCommand: ParsableCommand {
 
     /// "pancakes" or "pancakes*8" (also "*1/2", "*1.5").
     static func recipeRequest(_ text: String) throws -> RecipeRequest {
-        guard let star = text.firstIndex(of: "*") else { return RecipeRequest(recipe: text) }
-        let id = String(text[..<star]), servingsText = String(text[text.index(after: star)...])
-        guard !id.isEmpty else {
+        // A Cooklang recipe may be named by its path ("Breakfast/Easy Pancakes").
+        guard let star = text.firstIndex(of: "*") else { return RecipeRequest(recipe: Identifier.id(forReference: text)) }
+        let written = String(text[..<star]), servingsText = String(text[text.index(after: star)...])
+        let id = Identifier.id(forReference: written)
+        guard !written.isEmpty else {
             throw failure("--recipe \(text): give the recipe id before the *, such as pancakes*4", status: ExitStatus.usage)
         }
         guard let servings = Rational(servingsText), servings > .zero else {

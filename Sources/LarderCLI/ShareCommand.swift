@@ -36,6 +36,8 @@ struct ShareCommand: ParsableCommand {
     var directory: String = "."
 
     func run() throws {
+        // A Cooklang menu may be named by its path ("Plans/Week 1").
+        let list = self.list.map { Identifier.id(forReference: $0, kind: .list) }
         let loaded = try loadChecked(directory, selecting: KitchenSelection(lists: [list].compactMap { $0 }))
         let kitchen = loaded.kitchen
         guard let id = list ?? kitchen.currentList?.id else {

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
+import Foundation
 import Glibc
+import Larder
 
 /// Linux's inotify, as a cheap "something changed" signal for the data
 /// folder, so the folder is looked at (`FolderWatcher.look()`, a stat of
@@ -34,7 +36,9 @@ final class FolderEvents: Sendable {
     @discardableResult
     func addWatches() -> Bool {
         guard inotify_add_watch(fd, root, Self.mask) >= 0 else { return false }
+        // With the folders walked for Cooklang files (`Breakfast/`).
         var folders = FolderWatcher.flatFolders + FolderWatcher.deepFolders
+            + KitchenLoader.cooklangInputs(URL(fileURLWithPath: root)).folders
         var index = 0
         while index < folders.count {
             let folder = folders[index]

@@ -58,6 +58,9 @@ struct FolderWatcher: Sendable {
             guard let walk = manager.enumerator(atPath: root + "/" + folder) else { continue }
             while let name = walk.nextObject() as? String { add(folder + "/" + name) }
         }
+        // Cooklang files anywhere (`Breakfast/Easy Pancakes.cook`) and the
+        // pictures beside them, found as the loader finds them.
+        for path in KitchenLoader.cooklangInputs(URL(fileURLWithPath: root)).files where stamps[path] == nil { add(path) }
         return stamps
     }
 

@@ -48,7 +48,8 @@ public struct DocumentCache: Sendable {
             folder = reader.folder.realPath
         }
         if files.contains(where: { $0.format == .markdown }), reader.categoryLookup != markdownLookup {
-            entries = entries.filter { $0.value.document.file.format == .json }
+            // Headings are Markdown's: JSON and Cooklang documents stay.
+            entries = entries.filter { $0.value.document.file.format != .markdown }
             markdownLookup = reader.categoryLookup
         }
         // Taken out, so that the updates below change it in place rather
@@ -122,7 +123,7 @@ public struct DocumentCache: Sendable {
 
 extension DocumentCache {
     /// Raised whenever the format or what a read depends on changes meaning.
-    static let formatVersion: UInt64 = 3
+    static let formatVersion: UInt64 = 4
     static let magic = Array("larder parse cache\n".utf8)
     /// How far apart two changes of a file may be and still get the same
     /// time stamp, at most, on the file systems people use (FAT: 2 s). A file

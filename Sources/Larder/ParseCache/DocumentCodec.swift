@@ -28,9 +28,10 @@ extension CacheWriter {
     mutating func document(_ document: ReadDocument) {
         let file = document.file
         byte(UInt8(DocumentKind.allCases.firstIndex(of: file.kind)!))
-        byte(file.format == .json ? 0 : 1)
+        byte(file.format.cacheCode)
         string(file.path)
         string(file.id)
+        strings(file.images)
         let path = file.path
         if document.diagnostics.isEmpty {
             raw([])
@@ -173,8 +174,48 @@ extension CacheWriter {
         for section in recipe.directions {
             string(section.title)
             strings(section.steps)
+            if let marked = section.marked {
+                byte(1)
+                unsigned(UInt64(marked.count))
+                for spans in marked { self.spans(spans) }
+            } else {
+                byte(0)
+            }
+            if let images = section.stepImages {
+                byte(1)
+                unsigned(UInt64(images.count))
+                for image in images { string(image) }
+            } else {
+                byte(0)
+            }
         }
         string(recipe.notes)
+        strings(recipe.cookware)
+        details(recipe.otherMetadata)
+    }
+
+    /// One marked step of a Cooklang recipe.
+    mutating func spans(_ spans: [StepSpan]) {
+        unsigned(UInt64(spans.count))
+        for span in spans {
+            switch span {
+            case .text(let text):
+                byte(0)
+                string(text)
+            case .ingredient(let name, let line):
+                byte(1)
+                string(name)
+                int(line ?? -1)
+            case .cookware(let name):
+                byte(2)
+                string(name)
+            case .timer(let name, let text, let seconds):
+                byte(3)
+                string(name)
+                string(text)
+                int(seconds ?? -1)
+            }
+        }
     }
 
     mutating func list(_ list: ShoppingList, _ path: String) {
@@ -231,9 +272,10 @@ extension CacheReader {
 
     mutating func document() throws(CacheCorrupt) -> ReadDocument {
         let kind = try choice(DocumentKind.allCases)
-        let format: DataFile.Format = try bool() ? .markdown : .json
+        let format = try choice(DataFile.Format.cacheOrder)
         let path = try string()
-        let file = DataFile(kind: kind, format: format, path: path, id: try string())
+        var file = DataFile(kind: kind, format: format, path: path, id: try string())
+        file.images = try strings()
         let bytes = try raw()
         let content: ReadDocument.Content
         switch try byte() {
@@ -363,10 +405,50 @@ extension CacheReader {
         recipe.directions.reserveCapacity(sectionCount)
         for _ in 0..<sectionCount {
             let title = try optionalString()
-            recipe.directions.append(DirectionSection(title: title, steps: try strings()))
+            var section = DirectionSection(title: title, steps: try strings())
+            if try bool() {
+                let count = try count()
+                var marked: [[StepSpan]] = []
+                marked.reserveCapacity(count)
+                for _ in 0..<count { marked.append(try spans()) }
+                section.marked = marked
+            }
+            if try bool() {
+                let count = try count()
+                var images: [String?] = []
+                images.reserveCapacity(count)
+                for _ in 0..<count { images.append(try optionalString()) }
+                section.stepImages = images
+            }
+            recipe.directions.append(section)
         }
         recipe.notes = try optionalString()
+        recipe.cookware = try strings()
+        recipe.otherMetadata = try details()
         return recipe
+    }
+
+    mutating func spans() throws(CacheCorrupt) -> [StepSpan] {
+        let count = try count()
+        var spans: [StepSpan] = []
+        spans.reserveCapacity(count)
+        for _ in 0..<count {
+            switch try byte() {
+            case 0: spans.append(.text(try string()))
+            case 1:
+                let name = try string()
+                let line = try int()
+                spans.append(.ingredient(name: name, line: line < 0 ? nil : line))
+            case 2: spans.append(.cookware(name: try string()))
+            case 3:
+                let name = try string()
+                let text = try string()
+                let seconds = try int()
+                spans.append(.timer(name: name, text: text, seconds: seconds < 0 ? nil : seconds))
+            default: throw CacheCorrupt()
+            }
+        }
+        return spans
     }
 
     mutating func list(_ path: String) throws(CacheCorrupt) -> ShoppingList {
@@ -426,6 +508,11 @@ extension CacheReader {
         }
         return list
     }
+}
+
+extension DataFile.Format {
+    static let cacheOrder: [DataFile.Format] = [.json, .markdown, .cooklang]
+    var cacheCode: UInt8 { UInt8(Self.cacheOrder.firstIndex(of: self)!) }
 }
 
 extension Reference.Kind {

@@ -24,13 +24,19 @@ public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
 
 /// A data file found in the folder, before it is read.
 struct DataFile: Sendable, Hashable {
-    enum Format: Sendable, Hashable { case json, markdown }
+    enum Format: Sendable, Hashable { case json, markdown, cooklang }
     var kind: DocumentKind
     var format: Format
     /// Relative to the data folder, with `/`.
     var path: String
-    /// The file name without extension (lists and recipes only).
+    /// The file name without extension (lists and recipes only; for a
+    /// Cooklang file, made from its path: `DataFolder.cooklangID`).
     var id: String
+    /// A Cooklang recipe's pictures beside it (`Easy Pancakes.jpg`,
+    /// `Easy Pancakes.3.jpg`), names in its folder: part of what makes two
+    /// data files the same, so that a picture added or removed beside an
+    /// unchanged recipe has the parse cache read the recipe again.
+    var images: [String] = []
     /// The file's stamp as the scan found it, before it is read: what the
     /// parse cache compares, so that each file is stamped once. Not part of
     /// what makes two data files the same.
@@ -45,7 +51,7 @@ struct DataFile: Sendable, Hashable {
     }
 
     static func == (a: DataFile, b: DataFile) -> Bool {
-        a.kind == b.kind && a.format == b.format && a.path == b.path && a.id == b.id
+        a.kind == b.kind && a.format == b.format && a.path == b.path && a.id == b.id && a.images == b.images
     }
 
     func hash(into hasher: inout Hasher) {
@@ -53,6 +59,7 @@ struct DataFile: Sendable, Hashable {
         hasher.combine(format)
         hasher.combine(path)
         hasher.combine(id)
+        hasher.combine(images)
     }
 }
 
@@ -139,13 +146,72 @@ struct DataFolder: Sendable {
             files += [file].compactMap { $0 }
             diagnostics += problem
         }
+        let walk = try walk()
         for (folder, kind) in [("lists", DocumentKind.list), ("recipes", .recipe)] {
-            let (names, problems) = try entries(of: folder)
-            let found = dataFiles(names, in: folder, kind: kind, budget: &budget)
+            let found = dataFiles(walk.shelves[folder] ?? [], in: folder, kind: kind, budget: &budget)
             files += found.files
-            diagnostics += problems + found.diagnostics
+            diagnostics += (walk.shelfProblems[folder] ?? []) + found.diagnostics
+        }
+        diagnostics += walk.diagnostics
+        let cooklang = cooklangFiles(walk.cooklang, budget: &budget)
+        files += cooklang.files
+        diagnostics += cooklang.diagnostics
+        let unique = Self.uniqueIDs(files)
+        return (unique.files, diagnostics + unique.diagnostics)
+    }
+
+    /// The Cooklang files the walk found, stamped (the one `stat` each, as
+    /// for Markdown files), and the problems with them.
+    func cooklangFiles(_ entries: [CooklangEntry], budget: inout SizeBudget) -> (files: [DataFile], diagnostics: [Diagnostic]) {
+        var files: [DataFile] = []
+        var diagnostics: [Diagnostic] = []
+        for entry in entries {
+            let (type, size, stamp) = stampedEntry(entry.path)
+            guard type == .regular else {
+                diagnostics.append(type.diagnostic(for: entry.path))
+                continue
+            }
+            guard entry.id.utf8.count <= Identifier.maximumLength else {
+                diagnostics.append(.error(
+                    "id-too-long",
+                    "the id '\(entry.id.prefix(24))…' made from the path '\(entry.path)' is \(entry.id.utf8.count) bytes long, over the limit of \(Identifier.maximumLength): the site names a file after it, and a file name has at most 255 bytes",
+                    at: SourceLocation(path: entry.path, line: 1, column: 1), hint: "rename the file or its folders to shorter names"
+                ))
+                continue
+            }
+            guard budget.admits(size, at: entry.path, &diagnostics) else { continue }
+            var file = DataFile(kind: entry.kind, format: .cooklang, path: entry.path, id: entry.id, stamp: stamp)
+            file.images = entry.images
+            files.append(file)
         }
         return (files, diagnostics)
+    }
+
+    /// `files` without the second and later claims of one list or recipe
+    /// id (a `.md` and a `.cook` file, or `Easy Pancakes.cook` and
+    /// `easy-pancakes.cook`), each reported naming both files.
+    static func uniqueIDs(_ files: [DataFile]) -> (files: [DataFile], diagnostics: [Diagnostic]) {
+        var byID: [DocumentKind: [String: String]] = [:]
+        var kept: [DataFile] = []
+        var diagnostics: [Diagnostic] = []
+        kept.reserveCapacity(files.count)
+        for file in files {
+            guard file.kind == .list || file.kind == .recipe else {
+                kept.append(file)
+                continue
+            }
+            if let other = byID[file.kind]?[file.id] {
+                diagnostics.append(.error(
+                    "duplicate-id", "'\(file.path)' and '\(other)' both have the id '\(file.id)'",
+                    at: SourceLocation(path: file.path, line: 1, column: 1),
+                    hint: "keep one of them, or rename one (a Cooklang file's id is made from its path)"
+                ))
+                continue
+            }
+            byID[file.kind, default: [:]][file.id] = file.path
+            kept.append(file)
+        }
+        return (kept, diagnostics)
     }
 
     /// `larder.json` or `favorites.json`: nothing when it is missing, the
@@ -159,31 +225,6 @@ struct DataFolder: Sendable {
             return (DataFile(kind: kind, format: .json, path: name, id: ""), [])
         case (let other, _): return (nil, [other.diagnostic(for: name)])
         }
-    }
-
-    /// The names in `lists/` or `recipes/`, sorted (none when it is missing),
-    /// or the problem with it when it is not a folder or holds too many.
-    func entries(of folder: String) throws(LarderError) -> (names: [String], diagnostics: [Diagnostic]) {
-        switch entryType(folder) {
-        case .missing: return ([], [])
-        case .directory: break
-        case let other: return ([], [other.diagnostic(for: folder)])
-        }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: absolute(folder)).sorted()
-        } catch {
-            throw LarderError(path: absolute(folder), reason: "cannot read the folder: \(error.localizedDescription)")
-        }
-        guard names.count <= Limits.maximumFilesPerFolder else {
-            return ([], [.error(
-                "too-many-files",
-                "\(folder)/ holds \(Limits.describe(count: names.count)) entries, over the limit of \(Limits.describe(count: Limits.maximumFilesPerFolder)); none of them is read",
-                at: SourceLocation(path: folder, line: 1, column: 1),
-                hint: "a data folder is for one household's lists and recipes; split it into several folders"
-            )])
-        }
-        return (names, [])
     }
 
     /// The id a data file name claims (`weekly` for `weekly.md` and

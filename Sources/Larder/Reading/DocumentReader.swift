@@ -60,6 +60,8 @@ struct DocumentReader: Sendable {
             content = readJSON(bytes, file, &decoder)
         case .markdown:
             content = readMarkdown(bytes, file, &decoder)
+        case .cooklang:
+            content = text(bytes, file, &decoder).map { readCooklang($0, file, &decoder) } ?? .unreadable
         }
         return ReadDocument(
             file: file, bytes: bytes, content: ReadLimits.capItems(content, &decoder.diagnostics),
@@ -102,7 +104,12 @@ struct DocumentReader: Sendable {
         }
     }
 
-    private func readMarkdown(_ bytes: [UInt8], _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
+    /// The text of a Markdown or Cooklang file, BOM removed; nil when it
+    /// is not UTF-8, has lines too long, stray characters or (`listLines`,
+    /// Markdown) too many list lines, each reported.
+    func text(
+        _ bytes: [UInt8], _ file: DataFile, _ decoder: inout DocumentDecoder, listLines: Bool = false
+    ) -> Substring? {
         // Validated once: the String made by the check is the text read below.
         let validated = String(validating: bytes, as: UTF8.self)
         if validated == nil, let offset = UTF8Check.firstInvalidOffset(in: bytes) {
@@ -112,17 +119,22 @@ struct DocumentReader: Sendable {
                 at: SourceLocation(path: file.path, position: position),
                 hint: "save the file as UTF-8 in your editor"
             ))
-            return .unreadable
+            return nil
         }
         if let problem = ReadLimits.overlongLine(in: bytes, path: file.path)
             ?? StrayCharacters.misplacedBOM(in: bytes, path: file.path)
             ?? StrayCharacters.controlCharacter(in: bytes, path: file.path)
-            ?? ReadLimits.tooManyListLines(in: bytes, path: file.path) {
+            ?? (listLines ? ReadLimits.tooManyListLines(in: bytes, path: file.path) : nil) {
             decoder.diagnostics.append(problem)
-            return .unreadable
+            return nil
         }
         var text = Substring(validated ?? String(decoding: bytes, as: UTF8.self))
         if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
+        return text
+    }
+
+    private func readMarkdown(_ bytes: [UInt8], _ file: DataFile, _ decoder: inout DocumentDecoder) -> ReadDocument.Content {
+        guard let text = text(bytes, file, &decoder, listLines: true) else { return .unreadable }
         let (frontMatter, problems) = FrontMatter.read(text, path: file.path)
         decoder.diagnostics += problems
         guard let frontMatter, let fields = frontMatter.fields else { return .unreadable }

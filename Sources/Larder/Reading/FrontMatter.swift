@@ -50,13 +50,23 @@ struct FrontMatter {
         }
         let yaml = String(text[yamlStart..<yamlEnd])
         let body = text[bodyStart...]
-        if plainFastPath, let fields = PlainYAML.read(yaml, lineOffset: 1) {
-            return (FrontMatter(fields: fields, body: body, bodyStartLine: closingLine + 1), [])
+        let (fields, problems) = fields(yaml, path: path, firstLine: 2, plainFastPath: plainFastPath)
+        return (FrontMatter(fields: fields, body: body, bodyStartLine: closingLine + 1), problems)
+    }
+
+    /// The YAML of a front matter whose first line is line `firstLine` of
+    /// the file, read into a positioned value (an empty object when it holds
+    /// nothing); nil when it could not be read, and the diagnostics say why.
+    /// Also for a Cooklang file's front matter.
+    static func fields(
+        _ yaml: String, path: String, firstLine: Int, plainFastPath: Bool = true
+    ) -> (JSONValue?, [Diagnostic]) {
+        if plainFastPath, let fields = PlainYAML.read(yaml, lineOffset: firstLine - 1) {
+            return (fields, [])
         }
-        var reader = YAMLConverter(path: path, lineOffset: 1)
-        let empty = JSONValue(.object(JSONObject()), at: SourcePosition(line: 2, column: 1))
-        let fields = reader.convertDocument(yaml) ?? (reader.diagnostics.isEmpty ? empty : nil)
-        return (FrontMatter(fields: fields, body: body, bodyStartLine: closingLine + 1), reader.diagnostics)
+        var reader = YAMLConverter(path: path, lineOffset: firstLine - 1)
+        let empty = JSONValue(.object(JSONObject()), at: SourcePosition(line: firstLine, column: 1))
+        return (reader.convertDocument(yaml) ?? (reader.diagnostics.isEmpty ? empty : nil), reader.diagnostics)
     }
 
     private static func isFence(_ line: Substring, closing: Bool) -> Bool {

@@ -19,7 +19,8 @@ extension KitchenLoader {
     ///
     /// `path` is where the file would be in the data folder and says what it
     /// is: `larder.json`, `favorites.json`, `lists/<id>.md` or `.json`,
-    /// `recipes/<id>.md` or `.json`; nil for any other path.
+    /// `recipes/<id>.md` or `.json`, a Cooklang file (`<any path>.cook` or
+    /// `.menu`); nil for any other path.
     public static func readFile(_ path: String, bytes: [UInt8]) -> FileReadResult? {
         guard let file = DataFile(memoryPath: path) else { return nil }
         let folder = DataFolder(memory: URL(fileURLWithPath: "/"))
@@ -41,6 +42,10 @@ extension DataFile {
         case "larder.json": self.init(kind: .config, format: .json, path: path, id: "")
         case "favorites.json": self.init(kind: .favorites, format: .json, path: path, id: "")
         default:
+            if let kind = DataFolder.cooklangKind(path) {
+                self.init(kind: kind, format: .cooklang, path: path, id: DataFolder.cooklangID(path, kind: kind))
+                return
+            }
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }
             let kind: DocumentKind

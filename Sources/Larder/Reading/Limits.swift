@@ -17,6 +17,15 @@ public enum Limits {
     /// Entries in lists/ or in recipes/ (each folder on its own).
     public static let maximumFilesPerFolder = 200_000
 
+    /// Folders below the data folder that are walked for Cooklang files
+    /// (`Breakfast/Easy Pancakes.cook` is one deep): past it, a folder is
+    /// not read, with a warning.
+    public static let maximumFolderDepth = 16
+
+    /// Folders walked in all, for the same reason: a walk of the data
+    /// folder is bounded however its links and folders are laid out.
+    public static let maximumFolders = 10_000
+
     /// Arrays and objects nested in a JSON file (the JSON reader's limit).
     public static let maximumJSONDepth = JSONReader.maximumDepth
 

@@ -47,7 +47,9 @@ extension KitchenLoader {
         var used = setup.documents
         var unused: [ReadDocument] = []
 
-        let lists = try Shelf(dataFolder, "lists", kind: .list)
+        // The folder listed once: lists/, recipes/ and the Cooklang files anywhere.
+        let walk = try dataFolder.walk()
+        let lists = Shelf(dataFolder, "lists", kind: .list, walk: walk)
         layout += lists.problems
         var listIDs = selection.lists
         if selection.lists.isEmpty, selection.recipes.isEmpty {
@@ -71,7 +73,7 @@ extension KitchenLoader {
         var asked = Set<String>()
         while !wanted.isEmpty {
             if recipes == nil {
-                let shelf = try Shelf(dataFolder, "recipes", kind: .recipe)
+                let shelf = Shelf(dataFolder, "recipes", kind: .recipe, walk: walk)
                 layout += shelf.problems
                 recipes = shelf
             }
@@ -124,7 +126,8 @@ extension KitchenLoader {
         return nil
     }
 
-    /// `lists/` or `recipes/`, listed once (names only).
+    /// The lists or the recipes of the folder, by name: `lists/` or
+    /// `recipes/`, and the Cooklang files of that kind anywhere.
     private struct Shelf {
         let folder: DataFolder
         let name: String
@@ -135,21 +138,25 @@ extension KitchenLoader {
         let ids: [String]
         /// Names of data files by the id they claim, lowercased, in name order.
         private let claimants: [String: [String]]
+        /// Cooklang files by id.
+        private let cooklang: [String: [CooklangEntry]]
 
-        init(_ folder: DataFolder, _ name: String, kind: DocumentKind) throws(LarderError) {
+        init(_ folder: DataFolder, _ name: String, kind: DocumentKind, walk: FolderWalk) {
             self.folder = folder
             self.name = name
             self.kind = kind
-            let names: [String]
-            (names, problems) = try folder.entries(of: name)
+            problems = walk.shelfProblems[name] ?? []
             var claimants: [String: [String]] = [:]
             var ids = Set<String>()
-            for name in names where !name.hasPrefix(".") {
+            for name in walk.shelves[name] ?? [] where !name.hasPrefix(".") {
                 guard let id = DataFolder.claimedID(name) else { continue }
                 if Identifier.isValid(id) { ids.insert(String(id)) }
                 claimants[id.lowercased(), default: []].append(name)
             }
+            let cooklang = Dictionary(grouping: walk.cooklang.filter { $0.kind == kind }, by: \.id)
+            ids.formUnion(cooklang.keys)
             self.claimants = claimants
+            self.cooklang = cooklang
             self.ids = ids.sorted()
         }
 
@@ -162,7 +169,9 @@ extension KitchenLoader {
             var budget = DataFolder.SizeBudget()
             let found = folder.dataFiles(names, in: name, kind: kind, budget: &budget)
             let exact = Set(ids)
-            return (found.files.filter { exact.contains($0.id) }, found.diagnostics)
+            let cooked = folder.cooklangFiles(Set(ids).sorted().flatMap { cooklang[$0] ?? [] }, budget: &budget)
+            let unique = DataFolder.uniqueIDs(found.files.filter { exact.contains($0.id) } + cooked.files)
+            return (unique.files, found.diagnostics + cooked.diagnostics + unique.diagnostics)
         }
 
         /// The ids a did-you-mean for `targets` may name, as a full load has

@@ -35,7 +35,12 @@ struct CrossChecker {
                 }
             case .recipe:
                 if kitchen.recipe(reference.target) == nil {
-                    diagnostics.append(unknown(reference, "recipe", recipeIDs, extra: "recipes are the files in recipes/"))
+                    // A Cooklang reference names a file by its path (@./Shared/Pizza Dough{}).
+                    let cooklang = DataFolder.cooklangKind(reference.location.path) != nil
+                    let extra = cooklang
+                        ? "a reference such as @./Shared/Pizza Dough{} names a .cook file by its path from the data folder"
+                        : "recipes are the files in recipes/"
+                    diagnostics.append(unknown(reference, "recipe", recipeIDs, extra: extra))
                 }
             case .list:
                 if kitchen.list(reference.target) == nil {
@@ -51,9 +56,11 @@ struct CrossChecker {
                     ))
                 }
             case .image:
-                let known = imageProblems[reference.target]
-                let problem = known ?? imageProblem(reference)
-                if known == nil { imageProblems[reference.target] = .some(problem) }
+                let beside = Self.isBesideRecipe(reference)
+                let key = beside ? "\u{0}" + reference.target : reference.target
+                let known = imageProblems[key]
+                let problem = known ?? imageProblem(reference, besideRecipe: beside)
+                if known == nil { imageProblems[key] = .some(problem) }
                 if var problem {
                     problem.location = reference.location
                     diagnostics.append(problem)
@@ -75,13 +82,24 @@ struct CrossChecker {
         return .error("unknown-\(noun)", "unknown \(noun) \"\(reference.target)\"", at: reference.location, hint: hint)
     }
 
-    /// Images are files in `images/` that are pictures: relative, no way out
+    /// Whether an image is named by a Cooklang recipe and sits in the same
+    /// folder (`Breakfast/Easy Pancakes.jpg` for `Breakfast/Easy Pancakes.cook`):
+    /// Cooklang keeps pictures there, so they are allowed outside `images/`.
+    static func isBesideRecipe(_ reference: Reference) -> Bool {
+        let source = reference.location.path
+        guard source.hasSuffix(".cook") else { return false }
+        func folder(_ path: String) -> Substring { path.lastIndex(of: "/").map { path[..<$0] } ?? "" }
+        return folder(reference.target) == folder(source)
+    }
+
+    /// Images are files in `images/` (or beside the Cooklang recipe that
+    /// names them, `besideRecipe`) that are pictures: relative, no way out
     /// through `..` or a symlink, no hidden file or folder, present, with a
     /// name ending in the extension of the format their first bytes are in.
     /// Their bytes are published as they are, so anything else (the secret,
     /// an unlisted list's source, HTML, SVG, a script named `sw.js`) would
     /// be a leak or run in the site's origin.
-    private func imageProblem(_ reference: Reference) -> Diagnostic? {
+    private func imageProblem(_ reference: Reference, besideRecipe: Bool = false) -> Diagnostic? {
         let path = reference.target
         let outside = "images must be files inside the data folder, e.g. images/pancakes.jpg"
         if Self.isURL(path) {
@@ -116,7 +134,7 @@ struct CrossChecker {
                 hint: "hidden files and folders (names starting with '.') are never published; put the picture in images/ under a plain name"
             )
         }
-        guard components.count > 1, components[0] == "images" else {
+        guard besideRecipe || components.count > 1 && components[0] == "images" else {
             return .error(
                 "image-not-in-images", "the image \"\(path)\" is not in the images/ folder", at: reference.location,
                 hint: "put images in images/, e.g. images/pancakes.jpg"

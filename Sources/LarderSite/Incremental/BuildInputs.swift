@@ -27,7 +27,7 @@ public struct BuildInputs: Sendable {
 
     /// Top-level files and folders the loader or the theme reads.
     static let files = ["larder.json", "favorites.json", ".larder-secret"]
-    static let folders = ["lists", "recipes", "templates"]
+    static let folders = ["lists", "recipes", "templates", "config"]
 
     public init(dataFolder: URL, options: [String], secret: [UInt8]?) {
         var path = dataFolder.path
@@ -75,10 +75,40 @@ public struct BuildInputs: Sendable {
             if stamp.isRecent(since: clock) { racy.append(relative) }
         }
         for name in Self.files { add(name, Stamp(path: dataFolder + "/" + name)) }
+        var visited = Set<[UInt64]>()
+        /// Every entry of the folder open as `descriptor` (at `relative`),
+        /// and of the folders in it, as deep as the loader walks for
+        /// Cooklang files (`Breakfast/Easy Pancakes.cook` and the pictures
+        /// beside it).
+        func stampTree(_ relative: String, _ descriptor: Int32, depth: Int) {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0,
+                  visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted,
+                  let names = Self.names(in: descriptor, all: true) else { return }
+            // A site built inside the data folder is output, not input.
+            if depth > 0, names.contains(OutputLocation.markerName) { return }
+            stamps.reserveCapacity(stamps.count + names.count)
+            for name in names where !name.hasPrefix(".") {
+                let stamp = Stamp(at: descriptor, name)
+                let path = relative + "/" + name
+                guard let type = (stamp.target ?? stamp.own).map({ $0.mode & UInt32(S_IFMT) }), type == UInt32(S_IFDIR) else {
+                    add(path, stamp)
+                    continue
+                }
+                // A folder by its type only: its times change with every
+                // file made in it, editors' dot files included, and the
+                // names in it are listed.
+                builder.add(path)
+                builder.add(UInt64(type))
+                guard depth < Limits.maximumFolderDepth else { continue }
+                let inner = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard inner >= 0 else { continue }
+                defer { close(inner) }
+                stampTree(path, inner, depth: depth + 1)
+            }
+        }
         for folder in Self.folders {
-            // The folder by its type only: its times change with every file
-            // made in it, editors' dot files included, and the names in it
-            // are listed below.
+            // The folder by its type only (see above).
             var info = stat()
             builder.add(folder)
             builder.add(UInt64(stat(dataFolder + "/" + folder, &info) == 0 ? info.st_mode & S_IFMT : 0))
@@ -86,11 +116,40 @@ public struct BuildInputs: Sendable {
             let descriptor = open(dataFolder + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
-            guard let names = Self.names(in: descriptor) else { continue }
-            stamps.reserveCapacity(stamps.count + names.count)
-            for name in names { add(folder + "/" + name, Stamp(at: descriptor, name)) }
+            stampTree(folder, descriptor, depth: 1)
+        }
+        // Cooklang files and their pictures at the top and in the other
+        // folders (not images/, whose files the writer stamps when it
+        // copies them).
+        let root = open(dataFolder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if root >= 0, let names = Self.names(in: root) {
+            defer { close(root) }
+            let known = Set(Self.files + Self.folders + ["images"])
+            for name in names where !known.contains(name) {
+                let stamp = Stamp(at: root, name)
+                let type = (stamp.target ?? stamp.own).map { $0.mode & UInt32(S_IFMT) }
+                if type == UInt32(S_IFDIR) {
+                    builder.add(name)
+                    builder.add(UInt64(S_IFDIR))
+                    let inner = openat(root, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    guard inner >= 0 else { continue }
+                    defer { close(inner) }
+                    stampTree(name, inner, depth: 1)
+                } else if Self.isCooklangInput(name) {
+                    add(name, stamp)
+                }
+            }
+        } else if root >= 0 {
+            close(root)
         }
         return InputSnapshot(digest: builder.hash, racy: racy, context: context, stamps: stamps)
+    }
+
+    /// A Cooklang recipe or menu, or a picture (of a recipe beside it): a
+    /// top-level file the loader reads beside the known ones, and a file
+    /// that only the pages showing it depend on (`JobFingerprints`).
+    static func isCooklangInput(_ name: String) -> Bool {
+        name.hasSuffix(".cook") || name.hasSuffix(".menu") || ImageFormat(fileName: name) != nil
     }
 
     /// A snapshot with no file changed in the last moments, waiting up to a
@@ -107,8 +166,9 @@ public struct BuildInputs: Sendable {
     }
 
     /// The names in the folder open as `descriptor` that do not start with a
-    /// dot, sorted; nil when it cannot be listed.
-    private static func names(in descriptor: Int32) -> [String]? {
+    /// dot (`all`: every name but `.` and `..`), sorted; nil when it cannot
+    /// be listed.
+    private static func names(in descriptor: Int32, all: Bool = false) -> [String]? {
         // A descriptor of its own: closing the listing closes it.
         let copy = dup(descriptor)
         guard copy >= 0 else { return nil }
@@ -122,7 +182,7 @@ public struct BuildInputs: Sendable {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
                 String(cString: UnsafeRawPointer(tuple).assumingMemoryBound(to: CChar.self))
             }
-            if !name.hasPrefix(".") { names.append(name) }
+            if !name.hasPrefix(".") || all && name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
     }

@@ -26,15 +26,19 @@ struct JobFingerprints: Sendable {
     private let stamps: [String: ContentHash]
     /// Each recipe's file and the recipes its ingredients name, by id (a
     /// table, so that no `Recipe` is copied per lookup).
-    private let recipes: [String: (path: String, subRecipes: [String])]
+    private let recipes: [String: (path: String, subRecipes: [String], images: [String?])]
 
     init(snapshot: InputSnapshot, kitchen: Kitchen) {
-        var recipes: [String: (path: String, subRecipes: [String])] = [:]
+        var recipes: [String: (path: String, subRecipes: [String], images: [String?])] = [:]
         recipes.reserveCapacity(kitchen.recipes.count)
         // By index: a for-in loop copies every Recipe.
         let all = kitchen.recipes
         for index in all.indices where recipes[all[index].id] == nil {
-            recipes[all[index].id] = (all[index].path, all[index].ingredients.compactMap(\.recipe))
+            // A Cooklang recipe's pictures are found beside it, not named
+            // in it: one added or removed changes the page, not the file.
+            let images = all[index].path.hasSuffix(".cook")
+                ? [all[index].image] + all[index].directions.flatMap { $0.stepImages ?? [] } : []
+            recipes[all[index].id] = (all[index].path, all[index].ingredients.compactMap(\.recipe), images)
         }
         self.recipes = recipes
         stamps = snapshot.stamps
@@ -42,7 +46,7 @@ struct JobFingerprints: Sendable {
         builder.add("larder-jobs global 1")
         builder.add(snapshot.context)
         for (path, stamp) in snapshot.stamps.sorted(by: { $0.key < $1.key })
-        where !path.hasPrefix("recipes/") && !path.hasPrefix("lists/") {
+        where !path.hasPrefix("recipes/") && !path.hasPrefix("lists/") && !BuildInputs.isCooklangInput(path) {
             builder.add(path)
             builder.add(stamp)
         }
@@ -106,6 +110,8 @@ struct JobFingerprints: Sendable {
         }
         builder.add(1 as UInt64)
         guard addFile(recipe.path, to: &builder) else { return false }
+        builder.add(UInt64(recipe.images.count))
+        for image in recipe.images { Self.add(image, to: &builder) }
         for sub in recipe.subRecipes where !addRecipe(sub, to: &builder, seen: &seen) { return false }
         return true
     }
