@@ -102,6 +102,7 @@ let package = Package(
             name: "LarderQuantitiesTests", dependencies: ["LarderQuantities", "LarderCore"],
             exclude: ["Corpus"]
         ),
+        .testTarget(name: "LarderCooklangTests", dependencies: ["LarderCooklang", "LarderCore", "LarderQuantities"]),
         .testTarget(name: "LarderQRTests", dependencies: ["LarderQR", "LarderTestSupport"]),
         .testTarget(name: "LarderTemplateTests", dependencies: ["LarderTemplate"]),
         .testTarget(
