@@ -11,7 +11,8 @@ import Darwin
 /// rebuild can tell in a few milliseconds that nothing changed, and a build
 /// can tell that a file changed while it was reading.
 ///
-/// The data files are `larder.json`, `favorites.json`, `.larder-secret`, and
+/// The data files are `larder.json`, `favorites.json`, `.larder-secret`,
+/// `config/aisle.conf`, `config/pantry.conf`, and
 /// the entries of `lists/`, `recipes/` and `templates/` that do not start
 /// with a dot (what the loader and the theme read); each by path, type,
 /// size, modification and change time to the nanosecond, inode and device,
@@ -25,8 +26,9 @@ public struct BuildInputs: Sendable {
     public let dataFolder: String
     let context: ContentHash
 
-    /// Top-level files and folders the loader or the theme reads.
-    static let files = ["larder.json", "favorites.json", ".larder-secret"]
+    /// Top-level files and folders the loader or the theme reads (with the
+    /// cook CLI's config files, read with larder.json).
+    static let files = ["larder.json", "favorites.json", ".larder-secret", "config/aisle.conf", "config/pantry.conf"]
     static let folders = ["lists", "recipes", "templates"]
 
     public init(dataFolder: URL, options: [String], secret: [UInt8]?) {
