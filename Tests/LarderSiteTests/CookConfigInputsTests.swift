@@ -27,8 +27,5 @@ struct CookConfigInputsTests {
             #expect(writer.upToDate(inputs) == nil, "\(path) changed")
             try build()
         }
-        // Other files of the cook CLI's config are not read.
-        _ = try folder.make("kitchen/config/units.conf", "x")
-        #expect(writer.upToDate(inputs) != nil)
     }
 }

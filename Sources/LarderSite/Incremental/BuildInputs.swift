@@ -11,10 +11,10 @@ import Darwin
 /// rebuild can tell in a few milliseconds that nothing changed, and a build
 /// can tell that a file changed while it was reading.
 ///
-/// The data files are `larder.json`, `favorites.json`, `.larder-secret`,
-/// `config/aisle.conf`, `config/pantry.conf`, and
-/// the entries of `lists/`, `recipes/` and `templates/` that do not start
-/// with a dot (what the loader and the theme read); each by path, type,
+/// The data files are `larder.json`, `favorites.json`, `.larder-secret`, and
+/// the entries of `lists/`, `recipes/`, `templates/` and `config/` (the cook
+/// CLI's aisle.conf and pantry.conf) that do not start with a dot (what the
+/// loader and the theme read); each by path, type,
 /// size, modification and change time to the nanosecond, inode and device,
 /// a symbolic link also by what it points to. The images a build copies are
 /// stamped by the writer, which knows them. The context is what else decides
@@ -26,10 +26,9 @@ public struct BuildInputs: Sendable {
     public let dataFolder: String
     let context: ContentHash
 
-    /// Top-level files and folders the loader or the theme reads (with the
-    /// cook CLI's config files, read with larder.json).
-    static let files = ["larder.json", "favorites.json", ".larder-secret", "config/aisle.conf", "config/pantry.conf"]
-    static let folders = ["lists", "recipes", "templates"]
+    /// Top-level files and folders the loader or the theme reads.
+    static let files = ["larder.json", "favorites.json", ".larder-secret"]
+    static let folders = ["lists", "recipes", "templates", "config"]
 
     public init(dataFolder: URL, options: [String], secret: [UInt8]?) {
         var path = dataFolder.path
