@@ -17,6 +17,12 @@ struct InitCommand: ParsableCommand {
             DIR is made when it is missing. A DIR that already has any of these files is \
             left untouched: nothing is written.
 
+            With --from-cooklang, DIR is an existing Cooklang folder (.cook recipes, \
+            .menu plans, the cook CLI's config/aisle.conf and config/pantry.conf): only \
+            larder.json is written, with the folder's name as title and its first menu as \
+            the current list, and what was found is printed. An existing larder.json is \
+            never replaced.
+
             Exit status: 0 written, 2 files already there or wrong usage.
             """
     )
@@ -24,7 +30,11 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The folder to make (default: the current folder).", completion: .directory)
     var directory: String = "."
 
+    @Flag(name: .customLong("from-cooklang"), help: "Write only a larder.json into the existing Cooklang folder DIR.")
+    var fromCooklang = false
+
     func run() throws {
+        if fromCooklang { return try runFromCooklang() }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw failure("\(directory): not a folder; give the folder to make the data folder in", status: ExitStatus.usage)

@@ -2,7 +2,7 @@ import Foundation
 import Larder
 
 /// Notices changes to the files that make the site: larder.json,
-/// favorites.json, .larder-secret, lists/, recipes/, templates/ and
+/// favorites.json, .larder-secret, lists/, recipes/, templates/, config/ and
 /// images/ (with its subfolders). A look takes every file's `FileStamp` and
 /// compares them with the last look's: portable, and it sees editors'
 /// save-by-rename. At 10,000 recipes a look costs ~40 ms, so on Linux
@@ -38,7 +38,8 @@ struct FolderWatcher: Sendable {
     }
 
     static let files = ["larder.json", "favorites.json", ".larder-secret"]
-    static let flatFolders = ["lists", "recipes", "templates"]
+    /// `config/` holds the cook CLI's aisle.conf and pantry.conf.
+    static let flatFolders = ["lists", "recipes", "templates", "config"]
     static let deepFolders = ["images"]
 
     /// Every watched file, relative to the folder, with its stamp.

@@ -10,13 +10,51 @@ public struct SiteConfig: Sendable, Hashable {
     public var currency: String?
     public var units: UnitSystem?
     public var current: String?
-    /// Staples always at hand, as written.
-    public var pantry: [String] = []
+    /// What is at hand: staples (always enough) and amounts in stock, from
+    /// larder.json's `pantry` and `config/pantry.conf` (larder.json wins per
+    /// item), in that order.
+    public var pantry: [PantryItem] = []
     /// Other names of foods, merged into the name on shopping sheets
     /// (`"aliases": {"scallion": ["spring onion"]}`), after the built-in ones.
     public var aliases: [FoodAlias] = []
+    /// What a line that merges several names of one food is called
+    /// (aisle.conf's first names: "spring onion" for "spring onion|scallion").
+    public var commonNames: [String] = []
 
     public init() {}
+}
+
+extension SiteConfig {
+    /// The staples, always enough, as written: what shopping sheets leave off.
+    public var staples: [String] { pantry.filter { $0.have == nil }.map(\.name) }
+}
+
+/// Something in the pantry: a staple (no amount: always enough) or an
+/// amount in stock, which shopping sheets take off what recipes ask for.
+public struct PantryItem: Sendable, Hashable {
+    public var name: String
+    /// How much is in stock; nil for a staple.
+    public var have: PlanAmount?
+    /// From pantry.conf, kept as written: the place it is kept (`freezer`),
+    /// when it was bought, when it expires, below what it runs low. They
+    /// do not change a sheet: a sheet made twice from the same folder is
+    /// the same sheet, whatever the date.
+    public var section: String?
+    public var bought: String?
+    public var expire: String?
+    public var low: String?
+
+    public init(
+        name: String, have: PlanAmount? = nil, section: String? = nil, bought: String? = nil, expire: String? = nil,
+        low: String? = nil
+    ) {
+        self.name = name
+        self.have = have
+        self.section = section
+        self.bought = bought
+        self.expire = expire
+        self.low = low
+    }
 }
 
 /// The measuring system quantities are shown in after merging.

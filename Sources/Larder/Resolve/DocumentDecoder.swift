@@ -146,7 +146,7 @@ struct DocumentDecoder {
         config.units = root["units"]?.string.flatMap(UnitSystem.init(rawValue:))
         config.current = root["current"]?.string
         refer(.list, root["current"])
-        config.pantry = Self.strings(root["pantry"])
+        config.pantry = pantry(root["pantry"])
         config.aliases = aliases(root["aliases"])
         document.config = config
 
@@ -178,6 +178,35 @@ struct DocumentDecoder {
             document.catalog.append((member.key, entry))
         }
         return document
+    }
+
+    /// `"pantry": ["salt", {"name": "flour", "have": "1 kg"}]`: staples, and
+    /// amounts in stock read as pantry.conf's are (`PantryItem.stock`).
+    private mutating func pantry(_ value: JSONValue?) -> [PantryItem] {
+        var items: [PantryItem] = []
+        for element in value?.array ?? [] {
+            guard let name = element.string ?? element["name"]?.string else { continue }
+            var item = PantryItem(name: name)
+            if let have = element["have"] {
+                if let number = have.number {
+                    item.have = Rational(jsonNumber: number.literal).map { PlanAmount(quantity: .exact($0)) }
+                } else if let text = have.string {
+                    let place = placement(of: text, at: have.position)
+                    switch PantryItem.stock(text, at: { location(place.position($0)) }) {
+                    case .problem(let problem):
+                        diagnostics.append(problem)
+                        continue
+                    case .staple:
+                        break
+                    case .amount(let amount, let warning):
+                        diagnostics += [warning].compactMap { $0 }
+                        item.have = amount
+                    }
+                }
+            }
+            items.append(item)
+        }
+        return items
     }
 
     /// `"aliases": {"scallion": ["spring onion"]}`. The schema checks the

@@ -54,7 +54,7 @@ public enum KitchenLoader {
     /// its categories to read headings), and the reader for the rest.
     struct Setup {
         let folder: DataFolder
-        /// larder.json, when there is one.
+        /// larder.json and the cook CLI's config files, those that are there.
         let documents: [ReadDocument]
         let config: DocumentDecoder.ConfigDocument
         let categories: [Category]
@@ -66,9 +66,12 @@ public enum KitchenLoader {
             let configDocument = configFile.flatMap { read(bootstrap, [$0]).first }
             var config = DocumentDecoder.ConfigDocument()
             if case .config(let decoded)? = configDocument?.content { config = decoded }
-            self.documents = [configDocument].compactMap { $0 }
+            // The cook CLI's config/aisle.conf and pantry.conf, under larder.json.
+            let cook = CookConfig.read(folder)
+            config = cook.merged(into: config)
+            self.documents = [configDocument].compactMap { $0 } + cook.documents
             self.config = config
-            self.categories = KitchenLoader.mergedCategories(config.categories)
+            self.categories = cook.ordered(KitchenLoader.mergedCategories(config.categories))
             self.reader = DocumentReader(folder: folder, categoryLookup: KitchenLoader.categoryLookup(categories))
         }
 

@@ -65,13 +65,22 @@ extension PlanLine {
     /// The count to buy was rounded up from the sources' exact figures
     /// (3 ⅓ limes → 4 limes); the provenance keeps them.
     public var isRoundedUp: Bool {
-        PlanAmount.merged(provenance.compactMap(\.amount)) != amounts
+        guard !stock.isEmpty else { return PlanAmount.merged(provenance.compactMap(\.amount)) != amounts }
+        let lists = provenance.filter { $0.source.kind == .list }.compactMap(\.amount)
+        let recipes = provenance.filter { $0.source.kind == .recipe }
+        return PlanAmount.toBuy(
+            lists: lists, recipes: recipes.compactMap(\.amount), recipeCount: recipes.count, stock: stock
+        ).amounts != amounts
     }
 
-    /// What is said after the name: the notes, then what of it is already
-    /// ticked on the list ("250 g ticked").
+    /// What is said after the name: the notes, what was taken off as in
+    /// stock ("1 kg in stock"), then what of it is already ticked on the
+    /// list ("250 g ticked").
     public func noteTexts(in system: UnitSystem?) -> [String] {
         var texts = notes.filter { !$0.isEmpty }
+        if !stock.isEmpty, !inStock {
+            texts.append(stock.map { $0.text(in: system) }.joined(separator: " + ") + " in stock")
+        }
         if hasTicked {
             texts.append(ticked.isEmpty ? "some ticked" : ticked.map { $0.text(in: system) }.joined(separator: " + ") + " ticked")
         }

@@ -174,3 +174,72 @@ extension PlanAmount {
         }
     }
 }
+
+// MARK: What is in stock
+
+extension PlanAmount {
+    /// What to buy of one food: what lists ask for, as written (writing
+    /// "flour" on a list means it is wanted), and what recipes ask for less
+    /// what is in `stock`; all unrounded. `used`: the stock amounts that
+    /// took something off; `covered`: recipes asked for something (an amount
+    /// or none, "salt to taste"), no list did, and the stock covers all of it.
+    public static func toBuy(
+        lists: [PlanAmount], recipes: [PlanAmount], recipeCount: Int, stock: [PlanAmount]
+    ) -> (amounts: [PlanAmount], used: [PlanAmount], covered: Bool) {
+        guard !stock.isEmpty, recipeCount > 0 else { return (merged(lists + recipes), [], false) }
+        let (left, used) = subtracting(stock, from: merged(recipes))
+        let covered = lists.isEmpty && left.isEmpty
+        return (merged(lists + left), covered && used.isEmpty ? stock : used, covered)
+    }
+
+    /// `needed` less `stock`, amount by amount: a stock amount takes off
+    /// from a needed amount it converts to (mass from mass, volume from
+    /// volume, g and kg, ml and l, a count from a count, a unit Larder does
+    /// not know from the same name); cups are never taken off grams, nor a
+    /// package of some size. A range in stock counts as its low end, what is
+    /// surely there; a needed range less stock keeps its top when its low
+    /// end is used up (a sheet errs on buying enough). What is left of each
+    /// needed amount, in its unit, and the stock amounts that took off.
+    static func subtracting(_ stock: [PlanAmount], from needed: [PlanAmount]) -> (left: [PlanAmount], used: [PlanAmount]) {
+        var remaining = stock.map { $0.quantity.lowerBound }
+        var usedIndices = Set<Int>()
+        var left: [PlanAmount] = []
+        for amount in needed {
+            var need = amount.quantity
+            for index in stock.indices where remaining[index] > .zero && amount.size == nil && stock[index].size == nil {
+                guard let have = stock[index].converted(remaining[index], to: amount) else { continue }
+                usedIndices.insert(index)
+                if have >= need.upperBound {
+                    remaining[index] = stock[index].converted(have - need.upperBound, from: amount) ?? .zero
+                    need = .exact(.zero)
+                    break
+                }
+                remaining[index] = .zero
+                let (low, high) = (need.lowerBound - have, need.upperBound - have)
+                need = low > .zero && low < high ? .range(low, high) : .exact(high)
+            }
+            guard need.upperBound > .zero else { continue }
+            var rest = amount
+            rest.quantity = need
+            left.append(rest)
+        }
+        return (left, usedIndices.sorted().map { stock[$0] })
+    }
+
+    /// `value` of this amount's unit in `target`'s unit, when they convert.
+    private func converted(_ value: Rational, to target: PlanAmount) -> Rational? {
+        switch (unit, target.unit) {
+        case (nil, nil):
+            return unitName?.lowercased() == target.unitName?.lowercased() ? value : nil
+        case (let from?, let to?):
+            return UnitCatalog.convert(value, from: from, to: to)
+        default:
+            return nil
+        }
+    }
+
+    /// `value` of `source`'s unit back in this amount's unit.
+    private func converted(_ value: Rational, from source: PlanAmount) -> Rational? {
+        source.converted(value, to: self)
+    }
+}

@@ -30,8 +30,8 @@ public struct ShoppingPlan: Sendable, Hashable {
     /// Stores in config order, then store ids the config does not know
     /// (sorted; a `Store` named by its id), then "any store" (store nil) last.
     public var stores: [StoreSection]
-    /// Lines left out because they were ticked off or are pantry staples
-    /// (empty when asked to include them).
+    /// Lines left out because they were ticked off, are pantry staples or
+    /// are in stock (empty when asked to include them).
     public var leftOut: [PlanLine]
     /// Sum of the stores' totals, when any line has a price.
     public var total: Rational?
@@ -138,11 +138,18 @@ public struct PlanLine: Sendable, Hashable {
     /// Some list items of a line still to buy are ticked (with or without
     /// an amount).
     public var hasTicked: Bool
+    /// The amounts in the pantry's stock that were taken off what recipes
+    /// ask for ("1 kg in stock"); empty when none was.
+    public var stock: [PlanAmount]
+    /// What recipes ask for is all in stock and no list asks for it: left
+    /// out, as in stock.
+    public var inStock: Bool
 
     public init(
         name: String, key: String, amounts: [PlanAmount], provenance: [Provenance], categoryID: String,
         storeID: String?, checked: Bool, priority: Priority, notes: [String], total: Rational?,
-        pantry: Bool = false, items: [Item] = [], ticked: [PlanAmount] = [], hasTicked: Bool = false
+        pantry: Bool = false, items: [Item] = [], ticked: [PlanAmount] = [], hasTicked: Bool = false,
+        stock: [PlanAmount] = [], inStock: Bool = false
     ) {
         self.name = name
         self.key = key
@@ -158,6 +165,8 @@ public struct PlanLine: Sendable, Hashable {
         self.items = items
         self.ticked = ticked
         self.hasTicked = hasTicked || !ticked.isEmpty
+        self.stock = stock
+        self.inStock = inStock
     }
 }
 

@@ -29,6 +29,10 @@ public enum ShoppingPlanner {
     /// - A pantry staple is left out unless an unticked list item asks for it:
     ///   writing "olive oil" on a list means it ran out. A staple covers its
     ///   everyday variants (``FoodNames/staple(_:covers:)``).
+    /// - An amount in stock (the pantry's `have`, pantry.conf's quantity) is
+    ///   taken off what recipes ask for (``PlanAmount/toBuy(lists:recipes:recipeCount:stock:)``):
+    ///   a line it covers is left out, as in stock; list items are bought as
+    ///   written. `includePantry` shops as if the pantry were empty.
     ///
     /// Throws when the request, or a requested list's `recipes`, names a list
     /// or recipe the kitchen does not have.
@@ -198,20 +202,36 @@ struct Assembler {
             if byKey[key] == nil { order.append(key) }
             byKey[key, default: []].append(entry)
         }
-        let pantry = Set(kitchen.config.pantry.map { FoodNames.stapleKey(kitchen.foods.key($0)) })
+        let pantry = Set(kitchen.config.staples.map { FoodNames.stapleKey(kitchen.foods.key($0)) })
+        // Amounts in stock, by the key staples match by; asked to keep the
+        // pantry, a sheet shops as if it were empty.
+        var stock: [String: [PlanAmount]] = [:]
+        if !request.includePantry {
+            for item in kitchen.config.pantry {
+                guard let have = item.have else { continue }
+                stock[FoodNames.stapleKey(kitchen.foods.key(item.name)), default: []].append(have)
+            }
+        }
+        let commonNames = Dictionary(
+            kitchen.config.commonNames.map { (kitchen.foods.key($0), $0) }, uniquingKeysWith: { first, _ in first })
         var kept: [PlanLine] = []
         var leftOut: [PlanLine] = []
         for key in order {
             let isStaple = pantry.contains(FoodNames.stapleKey(key))
-            let line = self.line(key: key, entries: byKey[key] ?? [], isStaple: isStaple)
-            let drop = (line.checked && !request.includeChecked) || (line.pantry && !request.includePantry)
+            let inStock = isStaple ? [] : stock[FoodNames.stapleKey(key)].map(PlanAmount.merged) ?? []
+            var line = self.line(key: key, entries: byKey[key] ?? [], isStaple: isStaple, stock: inStock)
+            // Several names of one food on one line: called by its common name.
+            if let common = commonNames[key], Set((byKey[key] ?? []).map { FoodNames.plainKey($0.name) }).count > 1 {
+                line.name = common
+            }
+            let drop = (line.checked && !request.includeChecked) || (line.pantry && !request.includePantry) || line.inStock
             if drop { leftOut.append(line) } else { kept.append(line) }
         }
         let stores = group(kept)
         return ShoppingPlan(sources: sources, stores: stores, leftOut: leftOut, total: Self.sum(stores.map(\.total)))
     }
 
-    private func line(key: String, entries all: [PlanEntry], isStaple: Bool) -> PlanLine {
+    private func line(key: String, entries all: [PlanEntry], isStaple: Bool, stock: [PlanAmount]) -> PlanLine {
         // Only list items are ever ticked, so a line is all ticked when
         // every entry is a ticked list item.
         let checked = all.allSatisfy(\.checked)
@@ -224,7 +244,13 @@ struct Assembler {
         var notes: [String] = []
         for note in entries.compactMap(\.note) where !notes.contains(note) { notes.append(note) }
         if entries.allSatisfy(\.optional) { notes.append("optional") }
-        let amounts = PlanAmount.merged(entries.compactMap(\.amount)).map(\.wholeIfCounted)
+        // What is in stock comes off what recipes ask for, before counts
+        // are rounded up to whole things; never off a line all ticked.
+        let recipeEntries = entries.filter { !$0.fromList }
+        let toBuy = PlanAmount.toBuy(
+            lists: entries.filter(\.fromList).compactMap(\.amount), recipes: recipeEntries.compactMap(\.amount),
+            recipeCount: checked ? 0 : recipeEntries.count, stock: stock)
+        let amounts = toBuy.amounts.map(\.wholeIfCounted)
         return PlanLine(
             name: Self.name(entries, first: first.name, amounts: amounts), key: key, amounts: amounts,
             provenance: entries.map { Provenance(source: $0.source, amount: $0.amount, location: $0.location) },
@@ -232,7 +258,7 @@ struct Assembler {
             priority: entries.map(\.priority).min() ?? .normal, notes: notes, total: Self.sum(entries.map(\.cost)),
             pantry: isStaple && !entries.contains { $0.fromList && !$0.checked },
             items: all.compactMap(\.item), ticked: PlanAmount.merged(ticked.compactMap(\.amount)),
-            hasTicked: !ticked.isEmpty
+            hasTicked: !ticked.isEmpty, stock: toBuy.used, inStock: toBuy.covered
         )
     }
 

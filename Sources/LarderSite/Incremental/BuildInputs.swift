@@ -12,8 +12,9 @@ import Darwin
 /// can tell that a file changed while it was reading.
 ///
 /// The data files are `larder.json`, `favorites.json`, `.larder-secret`, and
-/// the entries of `lists/`, `recipes/` and `templates/` that do not start
-/// with a dot (what the loader and the theme read); each by path, type,
+/// the entries of `lists/`, `recipes/`, `templates/` and `config/` (the cook
+/// CLI's aisle.conf and pantry.conf) that do not start with a dot (what the
+/// loader and the theme read); each by path, type,
 /// size, modification and change time to the nanosecond, inode and device,
 /// a symbolic link also by what it points to. The images a build copies are
 /// stamped by the writer, which knows them. The context is what else decides

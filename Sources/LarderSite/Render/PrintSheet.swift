@@ -250,12 +250,14 @@ public struct PrintSheet: Sendable {
         return labels.isEmpty ? nil : labels.joined(separator: ", ")
     }
 
-    /// "Left out: salt, black pepper (pantry) · 3 ticked off"
+    /// "Left out: salt, black pepper (pantry) · flour (in stock) · 3 ticked off"
     var leftOutText: String? {
         let pantry = plan.leftOut.filter(\.pantry).map(\.name)
-        let ticked = plan.leftOut.count { !$0.pantry }
+        let inStock = plan.leftOut.filter { $0.inStock && !$0.pantry }.map(\.name)
+        let ticked = plan.leftOut.count { !$0.pantry && !$0.inStock }
         var parts: [String] = []
         if !pantry.isEmpty { parts.append("\(pantry.joined(separator: ", ")) (pantry)") }
+        if !inStock.isEmpty { parts.append("\(inStock.joined(separator: ", ")) (in stock)") }
         if ticked > 0 { parts.append("\(ticked) ticked off") }
         return parts.isEmpty ? nil : "Left out: " + parts.joined(separator: " · ")
     }
