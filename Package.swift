@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "LarderCLI",
             dependencies: [
-                "Larder", "LarderSite", "LarderServe",
+                "Larder", "LarderSite", "LarderServe", "LarderImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Test hooks (a pause in each step of an in-place commit, for
