@@ -61,8 +61,9 @@ let package = Package(
             resources: [.embedInCode("Schemas"), .embedInCode("Resources")]
         ),
         // `larder import`: recipes read from web pages (JSON-LD, microdata,
-        // RDFa, recipe-card plugins, h-recipe) into plain values.
-        .target(name: "LarderImport", dependencies: ["CLibXML2", "LarderCore"]),
+        // RDFa, recipe-card plugins, h-recipe) into plain values, and written
+        // as recipe files.
+        .target(name: "LarderImport", dependencies: ["CLibXML2", "LarderCore", "Larder"]),
         // Mustache templates compiled once into node trees, rendered over
         // typed values straight to bytes (the theme's engine).
         .target(name: "LarderTemplate", dependencies: ["LarderCore"]),
@@ -114,7 +115,7 @@ let package = Package(
         ),
         .testTarget(name: "LarderQRTests", dependencies: ["LarderQR", "LarderTestSupport"]),
         .testTarget(name: "LarderTemplateTests", dependencies: ["LarderTemplate"]),
-        .testTarget(name: "LarderImportTests", dependencies: ["LarderImport", "LarderCore"]),
+        .testTarget(name: "LarderImportTests", dependencies: ["LarderImport", "Larder", "LarderCore", "LarderTestSupport"]),
         .testTarget(
             name: "LarderSiteTests",
             dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities", "LarderTemplate", "LarderTestSupport"],

@@ -14,7 +14,7 @@ struct LarderCommand: ParsableCommand {
             """,
         version: LarderVersion.current,
         subcommands: [CheckCommand.self, BuildCommand.self, ShareCommand.self, PrintCommand.self,
-                      InitCommand.self, NewCommand.self, ServeCommand.self,
+                      InitCommand.self, NewCommand.self, ImportCommand.self, ServeCommand.self,
                       ReadPageCommand.self]
     )
 

@@ -5,9 +5,13 @@ import LarderCore
 public enum PageReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The page carries no recipe markup any reader knows.
     case noRecipe(url: String)
+    /// A file read as JSON that is not JSON, even repaired.
+    case notJSON(url: String)
 
     public var description: String {
         switch self {
+        case .notJSON(let url):
+            "\(url) is not JSON (nor a web page): it starts with { or [ but does not parse"
         case .noRecipe(let url):
             "no recipe found on the page \(url); it has no schema.org Recipe (JSON-LD, microdata or RDFa), no recipe-card plugin markup and no h-recipe"
         }
@@ -24,6 +28,18 @@ public enum PageReadError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum PageReader {
     public static func read(html: [UInt8], url: String) throws(PageReadError) -> [ImportedRecipe] {
         let recipes = recipes(in: HTMLDocument(bytes: html).root, url: url)
+        guard !recipes.isEmpty else { throw .noRecipe(url: url) }
+        return recipes
+    }
+
+    /// The recipes of a schema.org Recipe in JSON or JSON-LD (an object, a
+    /// list, a `@graph`): `url` is where it came from.
+    public static func read(json: [UInt8], url: String) throws(PageReadError) -> [ImportedRecipe] {
+        guard let value = LenientJSON.parse(String(decoding: json, as: UTF8.self)) else { throw .notJSON(url: url) }
+        let reader = JSONLDReader(values: [value])
+        let recipes = reader.recipes.compactMap {
+            SchemaRecipe(node: $0, pageURL: url, identified: reader.identified).recipe(source: .jsonLD, pageImages: ImageChoice())
+        }
         guard !recipes.isEmpty else { throw .noRecipe(url: url) }
         return recipes
     }

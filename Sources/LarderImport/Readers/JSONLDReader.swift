@@ -18,10 +18,12 @@ struct JSONLDReader {
                 && (element[attribute: "type"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
                     .hasPrefix("application/ld+json")
         }
-        for script in scripts {
-            guard let value = LenientJSON.parse(script.rawText) else { continue }
-            visit(value)
-        }
+        self.init(values: scripts.compactMap { LenientJSON.parse($0.rawText) })
+    }
+
+    /// The Recipe objects in JSON values (a schema.org file's).
+    init(values: [JSONValue]) {
+        for value in values { visit(value) }
     }
 
     private mutating func visit(_ value: JSONValue) {
