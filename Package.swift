@@ -31,6 +31,13 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // HTML pages for `larder import`: libxml2's tolerant HTML parser from
+        // Debian's libxml2-dev, used only by LarderImport.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // QR codes as inline SVG (the shopping sheet's link to the list online).
         .target(name: "LarderQR", dependencies: ["CQRencode", "LarderCore"]),
         // Positions, diagnostics and the positioned JSON reader.
@@ -56,6 +63,10 @@ let package = Package(
             // alone still works.
             resources: [.embedInCode("Schemas"), .embedInCode("Resources")]
         ),
+        // `larder import`: recipes read from web pages (JSON-LD, microdata,
+        // RDFa, recipe-card plugins, h-recipe) into plain values, and written
+        // as recipe files.
+        .target(name: "LarderImport", dependencies: ["CLibXML2", "LarderCore", "Larder"]),
         // Mustache templates compiled once into node trees, rendered over
         // typed values straight to bytes (the theme's engine).
         .target(name: "LarderTemplate", dependencies: ["LarderCore"]),
@@ -81,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "LarderCLI",
             dependencies: [
-                "Larder", "LarderSite", "LarderServe",
+                "Larder", "LarderSite", "LarderServe", "LarderImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Test hooks (a pause in each step of an in-place commit, for
@@ -113,6 +124,7 @@ let package = Package(
         ),
         .testTarget(name: "LarderQRTests", dependencies: ["LarderQR", "LarderTestSupport"]),
         .testTarget(name: "LarderTemplateTests", dependencies: ["LarderTemplate"]),
+        .testTarget(name: "LarderImportTests", dependencies: ["LarderImport", "Larder", "LarderCore", "LarderTestSupport"]),
         .testTarget(
             name: "LarderSiteTests",
             dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities", "LarderTemplate", "LarderTestSupport"],

@@ -14,7 +14,8 @@ struct LarderCommand: ParsableCommand {
             """,
         version: LarderVersion.current,
         subcommands: [CheckCommand.self, BuildCommand.self, ShareCommand.self, PrintCommand.self,
-                      InitCommand.self, NewCommand.self, ServeCommand.self]
+                      InitCommand.self, NewCommand.self, ImportCommand.self, ServeCommand.self,
+                      ReadPageCommand.self]
     )
 
     /// Exit codes: 0 ok, 1 problems in the data, 2 wrong usage or a folder

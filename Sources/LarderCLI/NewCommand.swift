@@ -52,14 +52,7 @@ struct NewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let folder = URL(fileURLWithPath: directory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw failure(
-                "\(directory): no such folder; give the data folder with --dir, or make one with 'larder init'",
-                status: ExitStatus.usage
-            )
-        }
+        let folder = try existingDataFolder(directory)
         let document = NewDocument(
             kind: kind, title: title.trimmingCharacters(in: .whitespacesAndNewlines), format: json ? .json : .markdown
         )

@@ -161,10 +161,10 @@ public struct NewDocument: Sendable, Hashable {
 
 /// Text written into new files as a YAML or JSON scalar that reads back as
 /// exactly that text.
-enum ScalarText {
+public enum ScalarText {
     /// Plain when YAML would read it back unchanged as a string, else in
     /// double quotes with escapes.
-    static func yaml(_ text: String) -> String {
+    public static func yaml(_ text: String) -> String {
         isPlainYAML(text) ? text : quotedYAML(text)
     }
 

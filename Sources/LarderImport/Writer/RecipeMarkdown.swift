@@ -1,0 +1,160 @@
+import Foundation
+import Larder
+import LarderCore
+
+/// An imported recipe as the `recipes/<id>.md` people write by hand: the
+/// fields in the front matter, the description, ingredients (with their
+/// groups), directions (with their sections) and notes in the body. The
+/// source's words are kept: text is escaped for Markdown, never reworded,
+/// and ingredient lines stay as written for Larder's reader to interpret.
+public struct RecipeMarkdown: Sendable {
+    public var recipe: ImportedRecipe
+    /// What the file leaves out, for the user: one sentence each.
+    public private(set) var dropped: [String] = []
+
+    public init(_ recipe: ImportedRecipe) {
+        self.recipe = recipe
+        if let image = recipe.images.first {
+            dropped.append("the image (\(image)) is not downloaded yet")
+        }
+        for (label, duration) in [("prep time", recipe.prepTime), ("cook time", recipe.cookTime), ("total time", recipe.totalTime)] {
+            if let duration, duration.minutes == nil { dropped.append("the \(label) '\(duration.text)' is not a duration") }
+        }
+        let unknown = recipe.nutrition.filter { !RecipeMarkdown.nutritionNames.contains($0.name) }.map(\.name)
+        if !unknown.isEmpty { dropped.append("nutrition Larder has no field for: \(unknown.joined(separator: ", "))") }
+    }
+
+    /// The file's text.
+    public var text: String {
+        var front: [String] = ["title: \(yaml(recipe.title))"]
+        if let category = recipe.categories.first { front.append("category: \(yaml(category))") }
+        if let cuisine = recipe.cuisines.first { front.append("cuisine: \(yaml(cuisine))") }
+        let tags = (recipe.categories.dropFirst() + recipe.cuisines.dropFirst() + recipe.keywords)
+            .map(clean).filter { !$0.isEmpty }
+            .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if !tags.isEmpty { front.append("tags: [\(tags.map(yaml).joined(separator: ", "))]") }
+        let (servings, yield) = servingsAndYield
+        if let servings { front.append("servings: \(servings)") }
+        if let yield { front.append("yield: \(yaml(yield))") }
+        for (key, duration) in [("prep_time", recipe.prepTime), ("cook_time", recipe.cookTime), ("total_time", recipe.totalTime)] {
+            if let minutes = duration?.minutes, minutes > 0 { front.append("\(key): \(RecipeMarkdown.words(minutes: minutes))") }
+        }
+        if let url = recipe.url, url.hasPrefix("http://") || url.hasPrefix("https://") {
+            front.append("source: \(yaml(url))")
+        }
+        if let author = recipe.author { front.append("author: \(yaml(author))") }
+        let nutrition = recipe.nutrition.filter { RecipeMarkdown.nutritionNames.contains($0.name) }
+        if !nutrition.isEmpty {
+            front.append("nutrition:")
+            for item in nutrition { front.append("  \(item.name): \(yaml(item.value))") }
+        }
+
+        var body = ""
+        if let description = recipe.description.map(clean), !description.isEmpty {
+            body += RecipeMarkdown.escaped(description) + "\n"
+        }
+        if !recipe.ingredientLines.isEmpty {
+            body += "\n## Ingredients\n"
+            for group in recipe.ingredientGroups {
+                if let name = group.name { body += "\n### \(RecipeMarkdown.escaped(clean(name)))\n" }
+                body += "\n" + group.lines.map { "- " + RecipeMarkdown.ingredientLine(clean($0)) + "\n" }.joined()
+            }
+        }
+        if !recipe.steps.isEmpty {
+            body += "\n## Directions\n"
+            for section in recipe.directionSections {
+                if let name = section.name { body += "\n### \(RecipeMarkdown.escaped(clean(name)))\n" }
+                body += "\n"
+                for (index, step) in section.steps.enumerated() {
+                    var text = RecipeMarkdown.escaped(clean(step.text))
+                    if let name = step.name.map(clean), !name.isEmpty, !step.nameIsNumbering {
+                        let title = RecipeMarkdown.escaped(name)
+                        text = "**\(title.last.map { ".:!?".contains($0) } == true ? title : title + ".")** " + text
+                    }
+                    body += "\(index + 1). \(text)\n"
+                }
+            }
+        }
+        let notes = recipe.notes.map(clean).filter { !$0.isEmpty }
+        if !notes.isEmpty {
+            body += "\n## Notes\n\n" + notes.map(RecipeMarkdown.escaped).joined(separator: "\n\n") + "\n"
+        }
+        return "---\n" + front.joined(separator: "\n") + "\n---\n" + body
+    }
+
+    /// Servings when the yield counts servings ("4", "Serves 4", "4
+    /// servings", "4 personnes"); else the yield as written.
+    var servingsAndYield: (Int?, String?) {
+        guard let written = recipe.yield.map(clean), !written.isEmpty else { return (nil, nil) }
+        let lower = written.lowercased()
+        let words = ["serv", "portion", "people", "person", "personne", "pers", "porzion", "porcion", "persone", "personas",
+                     "personen", "personer", "portioner", "osob", "kişilik", "adag", "人"]
+        if let number = recipe.yieldNumber, number >= 1,
+           written.allSatisfy({ $0.isNumber || $0 == " " }) || words.contains(where: { lower.contains($0) }) {
+            return (number, nil)
+        }
+        return (nil, written)
+    }
+
+    /// An ingredient line as its bullet's text. Larder reads the bullet's
+    /// source text, not its Markdown, so the line is not escaped: only a
+    /// start that would make the bullet something else (another bullet, a
+    /// heading) is dropped, and a decimal comma in the leading quantity
+    /// ("1,5 dl", as most of Europe writes it) becomes the point Larder's
+    /// reader takes: the same number, the line otherwise as written.
+    static func ingredientLine(_ line: String) -> String {
+        var line = line
+        while let first = line.first, "-+*•#>".contains(first) {
+            line = TextCleaning.collapseWhitespace(String(line.dropFirst()))
+        }
+        if let match = line.prefixMatch(of: /(\d+),(\d{1,2})(?=[\s\p{L}–-]|$)/) {
+            line.replaceSubrange(match.range, with: "\(match.1).\(match.2)")
+        }
+        return line
+    }
+
+    /// `minutes` in the words Larder's durations take: "1 h 30 min".
+    static func words(minutes: Int) -> String {
+        let days = minutes / 1440, hours = minutes % 1440 / 60, rest = minutes % 60
+        var parts: [String] = []
+        if days > 0 { parts.append("\(days) d") }
+        if hours > 0 { parts.append("\(hours) h") }
+        if rest > 0 { parts.append("\(rest) min") }
+        return parts.joined(separator: " ")
+    }
+
+    /// The nutrition fields recipe files take (schema.org's names).
+    static let nutritionNames: Set<String> = [
+        "calories", "carbohydrateContent", "cholesterolContent", "fatContent", "fiberContent", "proteinContent",
+        "saturatedFatContent", "servingSize", "sodiumContent", "sugarContent", "transFatContent", "unsaturatedFatContent",
+    ]
+
+    /// Text without the characters no page may hold (a page's stray
+    /// control characters), whitespace collapsed.
+    private func clean(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.filter { !ForbiddenCharacters.contains($0) })
+        return TextCleaning.collapseWhitespace(String(kept))
+    }
+
+    private func yaml(_ text: String) -> String {
+        ScalarText.yaml(clean(text))
+    }
+
+    /// `text` as Markdown that shows exactly `text`: the characters
+    /// Markdown acts on backslash-escaped, and a start that would open a
+    /// list or a heading ("2. Heat", "- or", "# 1") escaped too.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "\\`*_[]<>|~&".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        if let marker = out.firstMatch(of: /^(\d{1,9})([.)])(\s|$)/) {
+            out.replaceSubrange(marker.2.startIndex..<marker.2.endIndex, with: "\\" + marker.2)
+        } else if let first = out.first, "-+#=".contains(first) {
+            out.insert("\\", at: out.startIndex)
+        }
+        return out
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Larder
+@testable import LarderTestSupport
+import Testing
+
+/// `larder import` through the real binary: files written beside what is
+/// there and never over it, the same page twice, a page with no recipe,
+/// --dry-run, exit statuses.
+@Suite struct ImportCommandTests {
+    let larder = Repository.binary
+
+    static let page = """
+        <!doctype html><html><head><title>Pancakes | Blog</title>
+        <link rel="canonical" href="https://example.com/pancakes/">
+        <script type="application/ld+json">{"@context":"https://schema.org","@type":"Recipe","name":"Pancakes",
+        "recipeYield":"4 servings","totalTime":"PT25M","recipeIngredient":["200 g flour","2 eggs","300 ml milk"],
+        "recipeInstructions":[{"@type":"HowToStep","text":"Whisk."},{"@type":"HowToStep","text":"Fry."}]}</script>
+        </head><body><h1>Pancakes</h1></body></html>
+        """
+
+    @Test func importsBesideATakenIdThenSkipsTheSamePage() throws {
+        let folder = try TestFolder("kitchen")
+        try folder.write("recipes/pancakes.md", "---\ntitle: Mine\n---\n")
+        try folder.write("saved/pancakes.html", Self.page)
+        let first = try ProcessResult.run(larder, ["import", "saved/pancakes.html"], in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "recipes/pancakes-2.md  Pancakes  (from saved/pancakes.html)\n")
+        #expect(first.stderr == "larder: note: recipes/pancakes-2.md: recipes/pancakes.md is taken\n")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("recipes/pancakes.md"), encoding: .utf8) == "---\ntitle: Mine\n---\n")
+        let written = try String(contentsOf: folder.url.appendingPathComponent("recipes/pancakes-2.md"), encoding: .utf8)
+        #expect(written.contains("servings: 4\ntotal_time: 25 min\nsource: \"https://example.com/pancakes/\"\n"))
+        #expect(written.contains("- 200 g flour\n- 2 eggs\n- 300 ml milk\n"))
+
+        let again = try ProcessResult.run(larder, ["import", "saved/pancakes.html"], in: folder.url)
+        #expect(again.status == 0)
+        #expect(again.stdout.isEmpty)
+        #expect(again.stderr == "larder: note: saved/pancakes.html: 'Pancakes' is already imported as recipes/pancakes-2.md; skipped\n")
+
+        let check = try ProcessResult.run(larder, ["check", "."], in: folder.url)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    @Test func aPageWithNoRecipeFailsTheRunButNotTheOthers() throws {
+        let folder = try TestFolder("kitchen")
+        try folder.write("news.html", "<html><body><p>No recipe here.</p></body></html>")
+        try folder.write("tea.json", #"{"@type":"Recipe","name":"Tea","recipeIngredient":["1 tea bag"]}"#)
+        let result = try ProcessResult.run(larder, ["import", "news.html", "tea.json", "missing.html", "--dir", "."], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "recipes/tea.md  Tea  (from tea.json)\n")
+        #expect(result.stderr.contains("larder: error: no recipe found on the page file://"))
+        #expect(result.stderr.contains("larder: error: missing.html: no such file\n"))
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("recipes/tea.md").path))
+    }
+
+    @Test func aDryRunWritesNothing() throws {
+        let folder = try TestFolder("kitchen")
+        try folder.write("p.html", Self.page)
+        let result = try ProcessResult.run(larder, ["import", "p.html", "--dry-run"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("==> recipes/pancakes.md <==\n---\ntitle: Pancakes\n"))
+        #expect(result.stdout.hasSuffix("recipes/pancakes.md  Pancakes  (from p.html)\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("recipes").path))
+    }
+
+    @Test func noSuchFolderIsWrongUsage() throws {
+        let folder = try TestFolder("kitchen")
+        try folder.write("p.html", Self.page)
+        let result = try ProcessResult.run(larder, ["import", "p.html", "--dir", "nowhere"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == "larder: error: nowhere: no such folder; give the data folder with --dir, or make one with 'larder init'\n")
+    }
+}
