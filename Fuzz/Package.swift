@@ -28,6 +28,7 @@ let package = Package(
         fuzzTarget("fuzz-recipe-md"),
         fuzzTarget("fuzz-line"),
         fuzzTarget("fuzz-check"),
+        fuzzTarget("fuzz-cook", [.product(name: "LarderCooklang", package: larder)]),
     ],
     swiftLanguageModes: [.v6]
 )

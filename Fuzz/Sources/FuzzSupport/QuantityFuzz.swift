@@ -8,7 +8,6 @@ public func checkQuantity(_ quantity: Quantity) {
         invariant(gcd(value.numerator, value.denominator) == 1, "\(value.numerator)/\(value.denominator) is not in lowest terms")
     }
     invariant(quantity.lowerBound <= quantity.upperBound, "the range \(quantity) goes down")
-    _ = quantity.vulgarString
     _ = quantity.decimalString()
     for system in [nil] + Unit.System.allCases {
         _ = QuantityDisplay.text(quantity, unit: nil, unitName: nil, system: system)
