@@ -345,25 +345,40 @@ struct CooklangReader {
     }
 
     /// Text written as a Cooklang step, safe as Markdown: what Markdown
-    /// reads as markup is escaped, so a step shows as written.
+    /// reads as markup is escaped, so a step shows as written. On UTF-8
+    /// bytes (every special character is ASCII): a recipe has dozens of
+    /// steps, and a kitchen ten thousand recipes.
     static func escapedMarkdown(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var atStart = true
-        for character in text {
-            if "\\`*_[]<>#|!&~".contains(character) || atStart && "-+=".contains(character) {
-                out.append("\\")
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            // "1. Mix" at the start would be a numbered list: the "." is escaped.
+            var digits = 0
+            while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
+            let listMarker = digits > 0 && digits < bytes.count && (bytes[digits] == 0x2E || bytes[digits] == 0x29) ? digits : -1
+            func escaped(_ index: Int) -> Bool {
+                let byte = bytes[index]
+                if index == listMarker { return true }
+                if index == 0, byte == 0x2D || byte == 0x2B || byte == 0x3D { return true }  // - + =
+                return byte < 0x80 && markup[Int(byte)]
             }
-            out.append(character)
-            atStart = false
+            guard (0..<bytes.count).contains(where: escaped) else { return String(decoding: bytes, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            for index in 0..<bytes.count {
+                if escaped(index) { out.append(0x5C) }
+                out.append(bytes[index])
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        // "1. Mix" at the start would be a numbered list.
-        if let dot = out.firstIndex(where: { !$0.isASCII || !$0.isNumber }), dot != out.startIndex,
-           out[dot] == "." || out[dot] == ")" {
-            out.insert("\\", at: dot)
-        }
-        return out
     }
+
+    /// The ASCII characters Markdown (with GitHub's extensions) reads as
+    /// markup anywhere in a line, by byte.
+    private static let markup: [Bool] = {
+        var table = [Bool](repeating: false, count: 128)
+        for byte in "\\`*_[]<>#|!&~".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     /// The pictures beside the file: `Easy Pancakes.jpg` is the recipe's
     /// (unless the metadata names one), `Easy Pancakes.3.jpg` step 3's

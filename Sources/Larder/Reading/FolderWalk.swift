@@ -58,14 +58,16 @@ extension DataFolder {
         var visited = Set<DirectoryID>()
         var folders = 0
         if let root = directoryID("") { visited.insert(root) }
-        for entry in list("") ?? [] where !entry.name.hasPrefix(".") {
+        let entries = list("") ?? []
+        let pictures = Self.picturesByStem(entries)
+        for entry in entries where !entry.name.hasPrefix(".") {
             let name = entry.name
             if name == "lists" || name == "recipes" {
                 try shelf(name, into: &walk, visited: &visited, folders: &folders)
                 continue
             }
             if FolderWalk.unwalked.contains(name) { continue }
-            visitEntry(entry, in: "", depth: 1, into: &walk, visited: &visited, folders: &folders)
+            visitEntry(entry, in: "", depth: 1, into: &walk, visited: &visited, folders: &folders, pictures: pictures)
         }
         return walk
     }
@@ -89,7 +91,9 @@ extension DataFolder {
             walk.shelfProblems[folder] = [Self.tooManyEntries(folder, entries.count)]
             return
         }
-        let cooklang = Set(entries.lazy.filter { Self.cooklangKind($0.name) == .recipe }.map { Self.stem($0.name) })
+        let pictures = Self.picturesByStem(entries)
+        // Pictures of the recipes here are theirs, not stray files.
+        let owned = Set(entries.lazy.filter { Self.cooklangKind($0.name) == .recipe }.flatMap { pictures[Self.stem($0.name)] ?? [] })
         var names: [String] = []
         for entry in entries where !entry.name.hasPrefix(".") {
             let isFolder = entry.type == DT_DIR || (entry.type == DT_LNK || entry.type == DT_UNKNOWN) && entryType("\(folder)/\(entry.name)") == .directory
@@ -99,8 +103,8 @@ extension DataFolder {
                 if walk.cooklang.count == before {
                     walk.diagnostics.append(DataFolder.EntryType.directory.diagnostic(for: "\(folder)/\(entry.name)"))
                 }
-            } else if Self.cooklangKind(entry.name) != nil || Self.imageOwner(entry.name, among: cooklang) != nil {
-                visitEntry(entry, in: folder, depth: 2, into: &walk, visited: &visited, folders: &folders, names: entries)
+            } else if Self.cooklangKind(entry.name) != nil || owned.contains(entry.name) {
+                visitEntry(entry, in: folder, depth: 2, into: &walk, visited: &visited, folders: &folders, pictures: pictures)
             } else {
                 names.append(entry.name)
             }
@@ -142,8 +146,9 @@ extension DataFolder {
             walk.diagnostics.append(Self.tooManyEntries(path, entries.count))
             return
         }
+        let pictures = Self.picturesByStem(entries)
         for entry in entries where !entry.name.hasPrefix(".") {
-            visitEntry(entry, in: path, depth: depth + 1, into: &walk, visited: &visited, folders: &folders, names: entries)
+            visitEntry(entry, in: path, depth: depth + 1, into: &walk, visited: &visited, folders: &folders, pictures: pictures)
         }
     }
 
@@ -151,7 +156,7 @@ extension DataFolder {
     /// file kept; the rest is not Larder's.
     private func visitEntry(
         _ entry: Listed, in folder: String, depth: Int, into walk: inout FolderWalk,
-        visited: inout Set<DirectoryID>, folders: inout Int, names: [Listed]? = nil
+        visited: inout Set<DirectoryID>, folders: inout Int, pictures: [String: [String]]
     ) {
         let path = folder.isEmpty ? entry.name : "\(folder)/\(entry.name)"
         var type = entry.type
@@ -178,12 +183,7 @@ extension DataFolder {
             return
         }
         guard let kind = Self.cooklangKind(entry.name) else { return }
-        let siblings = names ?? list(folder) ?? []
-        var images: [String] = []
-        if kind == .recipe {
-            let stem = Self.stem(entry.name)
-            images = siblings.map(\.name).filter { Self.imageOwner($0, among: [stem]) != nil }.sorted()
-        }
+        let images = kind == .recipe ? pictures[Self.stem(entry.name)] ?? [] : []
         walk.cooklang.append(CooklangEntry(path: path, kind: kind, id: Self.cooklangID(path, kind: kind), images: images))
     }
 
@@ -199,16 +199,21 @@ extension DataFolder {
         name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
     }
 
-    /// The stem of the recipe among `stems` that a picture named `name`
-    /// belongs to: `Easy Pancakes.jpg` (the recipe's) or `Easy Pancakes.3.jpg`
-    /// (its third step's); nil for other names.
-    static func imageOwner(_ name: String, among stems: Set<String>) -> String? {
-        guard ImageFormat(fileName: name) != nil, !name.hasPrefix(".") else { return nil }
-        let stem = stem(name)
-        if stems.contains(stem) { return stem }
-        guard let dot = stem.lastIndex(of: "."), Int(stem[stem.index(after: dot)...]) != nil else { return nil }
-        let owner = String(stem[..<dot])
-        return stems.contains(owner) ? owner : nil
+    /// The pictures among a folder's entries by the stem of the recipe
+    /// they would belong to: `Easy Pancakes.jpg` (the recipe's) and
+    /// `Easy Pancakes.3.jpg` (its third step's) under `Easy Pancakes`;
+    /// sorted. Made once per folder, so that finding a recipe's pictures
+    /// costs a lookup, not a pass over the folder.
+    private static func picturesByStem(_ entries: [Listed]) -> [String: [String]] {
+        var pictures: [String: [String]] = [:]
+        for entry in entries where !entry.name.hasPrefix(".") && ImageFormat(fileName: entry.name) != nil {
+            let stem = stem(entry.name)
+            pictures[stem, default: []].append(entry.name)
+            if let dot = stem.lastIndex(of: "."), Int(stem[stem.index(after: dot)...]) != nil {
+                pictures[String(stem[..<dot]), default: []].append(entry.name)
+            }
+        }
+        return pictures
     }
 
     /// The id of a Cooklang file, from its path: the path without extension

@@ -80,8 +80,9 @@ public struct BuildInputs: Sendable {
         /// Every entry of the folder open as `descriptor` (at `relative`),
         /// and of the folders in it, as deep as the loader walks for
         /// Cooklang files (`Breakfast/Easy Pancakes.cook` and the pictures
-        /// beside it).
-        func stampTree(_ relative: String, _ descriptor: Int32, depth: Int) {
+        /// beside it); `cooklangOnly`: only those files, in a folder that
+        /// is not Larder's (a README there is not an input).
+        func stampTree(_ relative: String, _ descriptor: Int32, depth: Int, cooklangOnly: Bool = false) {
             var info = stat()
             guard fstat(descriptor, &info) == 0,
                   visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted,
@@ -93,7 +94,7 @@ public struct BuildInputs: Sendable {
                 let stamp = Stamp(at: descriptor, name)
                 let path = relative + "/" + name
                 guard let type = (stamp.target ?? stamp.own).map({ $0.mode & UInt32(S_IFMT) }), type == UInt32(S_IFDIR) else {
-                    add(path, stamp)
+                    if !cooklangOnly || Self.isCooklangInput(name) { add(path, stamp) }
                     continue
                 }
                 // A folder by its type only: its times change with every
@@ -105,7 +106,7 @@ public struct BuildInputs: Sendable {
                 let inner = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                 guard inner >= 0 else { continue }
                 defer { close(inner) }
-                stampTree(path, inner, depth: depth + 1)
+                stampTree(path, inner, depth: depth + 1, cooklangOnly: cooklangOnly)
             }
         }
         for folder in Self.folders {
@@ -135,7 +136,7 @@ public struct BuildInputs: Sendable {
                     let inner = openat(root, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                     guard inner >= 0 else { continue }
                     defer { close(inner) }
-                    stampTree(name, inner, depth: 1)
+                    stampTree(name, inner, depth: 1, cooklangOnly: true)
                 } else if Self.isCooklangInput(name) {
                     add(name, stamp)
                 }
