@@ -69,4 +69,22 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "larder: error: nowhere: no such folder; give the data folder with --dir, or make one with 'larder init'\n")
     }
+
+    @Test func jsonForScripts() throws {
+        let folder = try TestFolder("kitchen")
+        try folder.write("p.html", Self.page)
+        try folder.write("n.html", "<p>nothing</p>")
+        let result = try ProcessResult.run(larder, ["import", "p.html", "n.html", "--format", "json"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stderr.isEmpty)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let imported = try #require(document["imported"] as? [[String: Any]])
+        #expect(imported.count == 1)
+        #expect(imported.first?["path"] as? String == "recipes/pancakes.md")
+        #expect(imported.first?["url"] as? String == "https://example.com/pancakes/")
+        #expect((document["skipped"] as? [Any])?.isEmpty == true)
+        let failed = try #require(document["failed"] as? [[String: Any]])
+        #expect(failed.first?["source"] as? String == "n.html")
+        #expect((failed.first?["reason"] as? String)?.hasPrefix("no recipe found on the page") == true)
+    }
 }

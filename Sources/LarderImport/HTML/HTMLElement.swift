@@ -23,13 +23,20 @@ public struct HTMLElement: Sendable, Hashable {
         attributes.first { $0.name == name }?.value
     }
 
-    /// The element's class names.
+    /// The element's class names (split at ASCII whitespace, as HTML
+    /// does; bytes, not characters: the card readers ask every element).
     public var classes: [Substring] {
-        (self[attribute: "class"] ?? "").split(whereSeparator: \.isWhitespace)
+        let value = self[attribute: "class"] ?? ""
+        return value.utf8.split(whereSeparator: HTMLElement.isSpace).compactMap { Substring($0) }
     }
 
     public func hasClass(_ name: String) -> Bool {
-        classes.contains { $0 == name }
+        guard let value = self[attribute: "class"] else { return false }
+        return value.utf8.split(whereSeparator: HTMLElement.isSpace).contains { $0.elementsEqual(name.utf8) }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// The child elements.

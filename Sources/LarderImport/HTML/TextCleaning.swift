@@ -56,7 +56,9 @@ public enum TextCleaning {
     /// or a little HTML): entities decoded and tags stripped by the same HTML
     /// parser as the page, then whitespace collapsed.
     public static func clean(_ text: String) -> String {
-        guard text.contains("&") || text.contains("<") else { return collapseWhitespace(text) }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }) else {
+            return collapseWhitespace(text)
+        }
         return HTMLDocument(fragment: "<body><div>" + text + "</div></body>").root.text
     }
 
@@ -78,19 +80,32 @@ public enum TextCleaning {
 
     /// `text` with the named entities libxml2 (which knows HTML 4's) leaves
     /// as they are decoded: the HTML5 ones recipes use, fractions first.
+    /// One pass over the bytes: attribute values (addresses with `&` in
+    /// their queries) come through here by the thousand.
     static func decodingHTML5Entities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = text
-        for (name, value) in html5Entities where result.contains(name) {
-            result = result.replacingOccurrences(of: name, with: value)
+        // A byte scan: Foundation's `contains` on every text node of a page
+        // was a fifth of the reading time.
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let tail = rest[amp...]
+            if let semicolon = tail.prefix(10).firstIndex(of: ";"), let value = html5Entities[String(tail[...semicolon])] {
+                out += value
+                rest = tail[tail.index(after: semicolon)...]
+            } else {
+                out.append("&")
+                rest = tail.dropFirst()
+            }
         }
-        return result
+        return out + rest
     }
 
-    private static let html5Entities: [(String, String)] = [
-        ("&frac13;", "⅓"), ("&frac23;", "⅔"), ("&frac15;", "⅕"), ("&frac25;", "⅖"), ("&frac35;", "⅗"),
-        ("&frac45;", "⅘"), ("&frac16;", "⅙"), ("&frac56;", "⅚"), ("&frac18;", "⅛"), ("&frac38;", "⅜"),
-        ("&frac58;", "⅝"), ("&frac78;", "⅞"), ("&half;", "½"), ("&apos;", "'"), ("&NewLine;", "\n"),
-        ("&Tab;", "\t"),
+    private static let html5Entities: [String: String] = [
+        "&frac13;": "⅓", "&frac23;": "⅔", "&frac15;": "⅕", "&frac25;": "⅖", "&frac35;": "⅗",
+        "&frac45;": "⅘", "&frac16;": "⅙", "&frac56;": "⅚", "&frac18;": "⅛", "&frac38;": "⅜",
+        "&frac58;": "⅝", "&frac78;": "⅞", "&half;": "½", "&apos;": "'", "&NewLine;": "\n",
+        "&Tab;": "\t",
     ]
 }
