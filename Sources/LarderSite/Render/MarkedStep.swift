@@ -40,8 +40,10 @@ enum MarkedStep {
         let shown = text.isEmpty ? seconds.map { QuantityDisplay.duration(seconds: $0) } ?? "" : text
         let label = name.isEmpty ? "" : "<span class=\"timer-name\">\(name.markupEscaped)</span>"
         guard !shown.isEmpty else { return label.isEmpty ? "" : "<span class=\"timer\">\(label)</span>" }
-        let datetime = seconds.map { " datetime=\"\(CookingTime(text: text, seconds: $0).iso8601)\"" } ?? ""
-        let time = "<time class=\"timer\"\(datetime)>\(shown.markupEscaped)</time>"
+        // A `<time>` without `datetime` must hold a time itself: a length
+        // Larder cannot read ("2-3 minutes") is a plain span.
+        let time = seconds.map { "<time class=\"timer\" datetime=\"\(CookingTime(text: text, seconds: $0).iso8601)\">" }
+            .map { $0 + shown.markupEscaped + "</time>" } ?? "<span class=\"timer\">\(shown.markupEscaped)</span>"
         return label.isEmpty ? time : time + " (" + label + ")"
     }
 
