@@ -149,21 +149,30 @@ def remove(paths):
 
 
 def edited(text, marker):
-    """The recipe with its first direction step changed."""
+    """The recipe with its first direction step changed: the line "1. …" of
+    a Markdown recipe, the first paragraph after a Cooklang file's front
+    matter."""
     lines = text.split("\n")
-    for k, line in enumerate(lines):
-        if line.startswith("1. "):
+    cooklang = lines[0] == "---" and not any(line.startswith("1. ") for line in lines)
+    body = lines.index("---", 1) + 1 if cooklang else 0
+    for k, line in enumerate(lines[body:], body):
+        if line.startswith("1. ") or (cooklang and line and not line.startswith(("==", ">"))):
             lines[k] = line + f" ({marker})"
             return "\n".join(lines)
-    raise Failure("the edited recipe has no numbered step")
+    raise Failure("the edited recipe has no step")
+
+
+def kitchen_folder(folder, fmt):
+    """The kitchen of one size and format: `kitchen` for the mixed one."""
+    return os.path.join(folder, "kitchen" if fmt == "mixed" else f"kitchen-{fmt}")
 
 
 def bench_size(n, args, larder, hugo, base):
     folder = os.path.join(base, str(n))
-    kitchen = os.path.join(folder, "kitchen")
+    kitchen = kitchen_folder(folder, args.format)
     log(f"\n== {n:,} recipes: kitchen in {kitchen}")
     started = time.perf_counter()
-    info = benchkitchen.generate(n, kitchen, os.path.join(ROOT, "Examples/kitchen/images"))
+    info = benchkitchen.generate(n, kitchen, os.path.join(ROOT, "Examples/kitchen/images"), args.format)
     log(f"kitchen ready ({time.perf_counter() - started:.1f} s)")
     runs = os.path.join(folder, f"runs-{os.getpid()}")
     os.makedirs(runs)
@@ -225,8 +234,8 @@ def bench_size(n, args, larder, hugo, base):
                lambda k: [larder, "print", info["list"], "--dir", kitchen, "-o", sheet])
         remove([site])
 
-        if hugo:
-            site_dir = os.path.join(folder, "hugo")
+        if hugo and args.format != "cook":
+            site_dir = os.path.join(folder, "hugo" if args.format == "mixed" else f"hugo-{args.format}")
             benchkitchen.hugo_site(kitchen, site_dir)
             cache = os.path.join(runs, "hugo-cache")
             outs = [os.path.join(runs, f"hugo-{k}") for k in range(args.runs)]
@@ -240,10 +249,54 @@ def bench_size(n, args, larder, hugo, base):
     return {"n": n, "info": info, "rows": rows, "site_files": site_files, "site_bytes": site_bytes}
 
 
+def bench_compare(n, args, larder, base):
+    """check and a full build of the same recipes in Markdown and in
+    Cooklang, the two alternated run by run so that the machine's noise falls
+    on both alike."""
+    folder = os.path.join(base, str(n))
+    images = os.path.join(ROOT, "Examples/kitchen/images")
+    formats = ("markdown", "cook")
+    kitchens = {fmt: kitchen_folder(folder, fmt) for fmt in formats}
+    log(f"\n== {n:,} recipes, Markdown and Cooklang: kitchens in {folder}")
+    infos = {fmt: benchkitchen.generate(n, kitchens[fmt], images, fmt) for fmt in formats}
+    runs = os.path.join(folder, f"runs-{os.getpid()}")
+    os.makedirs(runs)
+    env = dict(os.environ, LARDER_SECRET=SECRET, NO_COLOR="1", SOURCE_DATE_EPOCH="1767225600")
+    samples = {(fmt, step): [] for fmt in formats for step in ("check", "build")}
+    try:
+        for fmt in formats:  # untimed: each kitchen must check clean
+            timed([larder, "check", kitchens[fmt]], env)
+        for k in range(args.runs):
+            for fmt in formats if k % 2 == 0 else reversed(formats):
+                samples[(fmt, "check")].append(timed([larder, "check", kitchens[fmt]], env))
+                site = os.path.join(runs, f"site-{fmt}-{k}")
+                samples[(fmt, "build")].append(timed([larder, "build", kitchens[fmt], "-o", site], env))
+                remove([site])
+            log(f"  run {k + 1} of {args.runs} done")
+    finally:
+        shutil.rmtree(runs, ignore_errors=True)
+    rows = {key: Row(key, key[1], values) for key, values in samples.items()}
+    return {"n": n, "infos": infos, "rows": rows}
+
+
+def compare_table(result, markdown):
+    header = ["step", "Markdown wall", "Cooklang wall", "Cooklang ÷ Markdown, wall",
+              "Markdown CPU", "Cooklang CPU", "Cooklang ÷ Markdown, CPU"]
+    body = []
+    for step, label in (("check", "check"), ("build", "build, full (new output folder)")):
+        ours, theirs = result["rows"][("cook", step)], result["rows"][("markdown", step)]
+        body.append([label, seconds(theirs.median("wall")), seconds(ours.median("wall")),
+                     f"{ours.median('wall') / theirs.median('wall'):.2f}×",
+                     seconds(theirs.median("cpu")), seconds(ours.median("cpu")),
+                     f"{ours.median('cpu') / theirs.median('cpu'):.2f}×"])
+    return grid(header, body, markdown, right=set(range(1, len(header))))
+
+
 def kitchen_line(result):
     info = result["info"]
-    return (f"{info['recipes']:,} recipes ({info['recipes'] - info['json_recipes']:,} Markdown, "
-            f"{info['json_recipes']:,} JSON), {info['lists']:,} lists ({info['unlisted_lists']:,} unlisted); "
+    kinds = (f"{info['recipes']:,} Cooklang" if info.get("cook_recipes") else
+             f"{info['recipes'] - info['json_recipes']:,} Markdown, {info['json_recipes']:,} JSON")
+    return (f"{info['recipes']:,} recipes ({kinds}), {info['lists']:,} lists ({info['unlisted_lists']:,} unlisted); "
             f"the site: {result['site_files']:,} files, {result['site_bytes'] / 1e6:.0f} MB")
 
 
@@ -327,6 +380,12 @@ def main(argv):
     parser.add_argument("--no-hugo", action="store_true", help="skip the Hugo comparison")
     parser.add_argument("--dir", help="where kitchens and outputs go (default /dev/shm/larder-bench)")
     parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown, for docs/")
+    parser.add_argument("--format", choices=benchkitchen.FORMATS, default="mixed",
+                        help="the recipes' format: mixed (Markdown and one in four JSON, the default), "
+                             "markdown, or cook (Cooklang .cook files in folders)")
+    parser.add_argument("--compare-cook", action="store_true",
+                        help="only check and a full build, of the same recipes in Markdown and in Cooklang, "
+                             "alternated; prints the ratio")
     args = parser.parse_args(argv)
     try:
         sizes = [size(s) for s in args.sizes.split(",") if s.strip()]
@@ -346,7 +405,10 @@ def main(argv):
         if not os.access(larder, os.X_OK):
             raise Failure(f"no larder binary at {larder}")
         base = bench_base(args.dir)
-        results = [bench_size(n, args, larder, hugo, base) for n in sizes]
+        if args.compare_cook:
+            results = [bench_compare(n, args, larder, base) for n in sizes]
+        else:
+            results = [bench_size(n, args, larder, hugo, base) for n in sizes]
     except Failure as failure:
         log(f"scripts/bench: {failure}")
         return 1
@@ -362,8 +424,17 @@ def main(argv):
              f"- Hugo: {hugo_version}" if hugo else
              "- Hugo: not installed (`apt-get install hugo` adds the comparison)" if not args.no_hugo else
              "- Hugo: skipped (--no-hugo)"]
+    if args.compare_cook:
+        lines = [line for line in lines if not line.startswith("- Hugo")]
     if not args.markdown:
         lines = [line.removeprefix("- ").replace("`", "") for line in lines]
+    if args.compare_cook:
+        for result in results:
+            lines += ["", f"#### {result['n']:,} recipes, Markdown and Cooklang" if args.markdown
+                      else f"== {result['n']:,} recipes, Markdown and Cooklang", "",
+                      compare_table(result, args.markdown)]
+        print("\n".join(lines))
+        return 0
     for result in results:
         lines += ["", f"#### {result['n']:,} recipes" if args.markdown else f"== {result['n']:,} recipes", "",
                   f"Kitchen: {kitchen_line(result)}.", "", table(result, args.markdown)]

@@ -6,6 +6,7 @@ folder. Python 3 standard library only.
 
     python3 scripts/benchkitchen.py 1000 /dev/shm/larder-bench/1000/kitchen
     python3 scripts/benchkitchen.py 1000 DIR --hugo HUGO_DIR
+    python3 scripts/benchkitchen.py 1000 DIR --format cook
 
 For N recipes it writes:
   - recipes/: three in four in Markdown (front matter and body, about 1.8 KB
@@ -20,8 +21,16 @@ For N recipes it writes:
     collections one in ten each;
   - larder.json with four stores and their aisles, extra categories, pantry
     and catalog; favorites.json.
-The same N always gives the same bytes. `larder check` passes on it with no
-warnings. The first list is the `current` one: a Markdown shopping list
+With `--format markdown` every recipe is Markdown, and with `--format cook`
+every recipe is a Cooklang `.cook` file with the same content (metadata in
+front matter, the ingredients marked where the steps use them, the rest
+named in the first step, timers and cookware marked, no nutrition): one in
+five in recipes/, the rest in a folder per category at the top with the
+title and number as the file name (`Dinner/Smoky chicken stew 12.cook`, id
+`dinner-smoky-chicken-stew-12`); sub-recipes are references
+(`@./Basics/Pizza dough 41{1%batch}`). Lists are the same in every format.
+The same N and format always give the same bytes. `larder check` passes on
+it with no warnings. The first list is the `current` one: a Markdown shopping list
 that pulls in three recipes, one of them a JSON recipe and one using a
 sub-recipe; the benchmark shares and prints it.
 """
@@ -36,6 +45,13 @@ import sys
 # stamp has the same version and size.
 VERSION = 1
 STAMP = ".bench-kitchen.json"
+# "mixed": three recipes in four in Markdown, one in JSON (the default, what
+# the benchmark's figures in docs/performance.md are for); "markdown" and
+# "cook": every recipe in that format, the same recipes, to compare the two.
+FORMATS = ("mixed", "markdown", "cook")
+# The folder of a Cooklang recipe outside recipes/, by category.
+COOK_FOLDERS = {"breakfast": "Breakfast", "lunch": "Lunch", "dinner": "Dinner", "dessert": "Desserts",
+                "snack": "Snacks", "side": "Sides", "drink": "Drinks", "basics": "Basics"}
 
 STORES = [
     {"id": "market-hall", "name": "Market Hall", "address": "Eisenbahnstraße 42, 10997 Berlin",
@@ -222,9 +238,39 @@ def is_json_recipe(i):
     return i % 4 == 3
 
 
-def recipe_file(i):
-    """recipes/<id>.md or .json, relative to the kitchen."""
-    return f"recipes/{recipe_id(i)}.{'json' if is_json_recipe(i) else 'md'}"
+def recipe_file(i, fmt="mixed"):
+    """recipes/<id>.md or .json, or the .cook file, relative to the kitchen."""
+    if fmt == "cook":
+        return cook_file(i)
+    return f"recipes/{recipe_id(i)}.{'json' if fmt == 'mixed' and is_json_recipe(i) else 'md'}"
+
+
+def title_and_category(i):
+    """The title and category recipe i gets (the first draws of its random
+    sequence, as Recipe makes them)."""
+    if is_basics(i):
+        return BASICS[(i // 40) % len(BASICS)], "basics"
+    rng = random.Random(i * 7919)
+    title = title_of(rng)
+    return title, rng.choice(CATEGORIES)
+
+
+def cook_file(i):
+    """Where recipe i is as a .cook file: one in five in recipes/ under its
+    Markdown id, the others in a folder per category under title and number."""
+    if i % 5 == 0:
+        return f"recipes/{recipe_id(i)}.cook"
+    title, category = title_and_category(i)
+    return f"{COOK_FOLDERS[category]}/{title} {i}.cook"
+
+
+def reference_id(i, fmt="mixed"):
+    """The id lists and favorites name recipe i by: a .cook file's id is its
+    path's words (what larder derives, see docs/format.md)."""
+    if fmt != "cook" or i % 5 == 0:
+        return recipe_id(i)
+    title, category = title_and_category(i)
+    return f"{slug(COOK_FOLDERS[category])}-{slug(f'{title} {i}')}"
 
 
 def list_id(j):
@@ -259,18 +305,18 @@ def list_count(n):
     return max(1, n // 10)
 
 
-def edit_target(n):
-    """The Markdown recipe the benchmark edits: one in the middle."""
+def edit_target(n, fmt="mixed"):
+    """The Markdown (or Cooklang) recipe the benchmark edits: one in the middle."""
     i = n // 2
     while is_json_recipe(i) or is_basics(i):
         i += 1
-    return recipe_file(i % n)
+    return recipe_file(i % n, fmt)
 
 
 class Recipe:
     """One recipe's fields, written as Markdown or JSON."""
 
-    def __init__(self, n, i, images):
+    def __init__(self, n, i, images, fmt="mixed"):
         rng = random.Random(i * 7919)
         self.i = i
         if is_basics(i):
@@ -286,7 +332,7 @@ class Recipe:
         self.yield_ = rng.choice([None, None, f"{self.servings * 3} pieces", "1 tray", "2 loaves"])
         prep, cook = rng.choice([10, 15, 20, 25, 30]), rng.choice([0, 15, 25, 40, 60, 90])
         self.prep = f"{prep} min"
-        self.cook = (f"PT{cook}M" if rng.random() < 0.3 else f"{cook} min") if cook else None
+        self.cook_time = (f"PT{cook}M" if rng.random() < 0.3 else f"{cook} min") if cook else None
         self.total = f"{prep + cook} min" if prep + cook < 60 else f"{(prep + cook) // 60} h {(prep + cook) % 60} min"
         self.total = self.total.replace(" 0 min", "")
         self.image = f"images/{images[i % len(images)]}" if images and i % 7 == 0 else None
@@ -308,7 +354,7 @@ class Recipe:
         basics = len(range(1, n, 40))
         if not is_basics(i) and basics and (rng.random() < 0.125 or i == 2):
             k = 1 + 40 * rng.randrange(basics)
-            self.sub = (BASICS[(k // 40) % len(BASICS)], recipe_id(k))
+            self.sub = (BASICS[(k // 40) % len(BASICS)], reference_id(k, fmt), cook_file(k))
             lines.insert(0, f"1 batch [{self.sub[0]}]({self.sub[1]})")
         # Ingredient groups in one recipe in five: the first part makes the
         # base, the rest the sauce.
@@ -318,28 +364,42 @@ class Recipe:
             self.groups = [("For the base", lines[:cut]), ("For the sauce", lines[cut:])]
         self.lines = lines
         steps = []
+        # Each step's template and words, for the Cooklang text.
+        self.step_words = []
         for template in rng.sample(STEPS, rng.randint(7, 10)):
             a, b = rng.sample(self.names, 2)
-            steps.append(template.format(a=a, b=b, n=rng.choice([2, 5, 8, 10, 15, 25]),
-                                                  t=rng.choice([180, 200, 220])))
+            words = dict(a=a, b=b, n=rng.choice([2, 5, 8, 10, 15, 25]), t=rng.choice([180, 200, 220]))
+            steps.append(template.format(**words))
+            self.step_words.append((template, words))
         self.steps = steps
         self.sections = [("Prepare", steps[:2]), ("Cook", steps[2:])] if rng.random() < 0.2 else None
         self.notes = rng.choice(NOTES) if rng.random() < 0.8 else None
 
-    def markdown(self):
-        out = ["---", f"title: {self.title}", f"category: {self.category}", f"cuisine: {self.cuisine}",
-               f"tags: [{', '.join(self.tags)}]", f"servings: {self.servings}"]
+    def front_matter(self, cooklang=False):
+        """The metadata both formats write: Cooklang's time keys are words
+        ("prep time"), and its description is in the front matter, quoted
+        (it has colons), with the source."""
+        quoted = (lambda text: json.dumps(text, ensure_ascii=False)) if cooklang else (lambda text: text)
+        out = ["---", f"title: {self.title}"]
+        if cooklang:
+            out.append(f"description: {quoted(self.description)}")
+        out += [f"category: {self.category}", f"cuisine: {self.cuisine}",
+                f"tags: [{', '.join(self.tags)}]", f"servings: {self.servings}"]
         if self.yield_:
             out.append(f"yield: {self.yield_}")
-        out.append(f"prep_time: {self.prep}")
-        if self.cook:
-            out.append(f"cook_time: {self.cook}")
-        out.append(f"total_time: {self.total}")
+        prep, cook, total = ("prep time", "cook time", "time") if cooklang else ("prep_time", "cook_time", "total_time")
+        out.append(f"{prep}: {self.prep}")
+        if self.cook_time:
+            out.append(f"{cook}: {self.cook_time}")
+        out.append(f"{total}: {self.total}")
         if self.image:
             out.append(f"image: {self.image}")
         if self.source:
-            out.append(f"source: {self.source}")
-        out += [f"author: {self.author}", f"date: {self.date}"]
+            out.append(f"source: {quoted(self.source)}")
+        return out + [f"author: {self.author}", f"date: {self.date}"]
+
+    def markdown(self):
+        out = self.front_matter()
         if self.nutrition:
             out.append("nutrition:")
             out += [f"  {k}: {v}" for k, v in self.nutrition.items()]
@@ -358,14 +418,54 @@ class Recipe:
             out += ["## Notes", "", self.notes, ""]
         return "\n".join(out)
 
+    def cook(self):
+        """The recipe as Cooklang: the same metadata (no nutrition, which
+        Cooklang has no key for), the description in front matter, each
+        ingredient marked where a step first names it and the others in the
+        first step, minutes as timers, pans and bowls as cookware."""
+        out = self.front_matter(cooklang=True) + ["---", ""]
+        offset = 1 if self.sub else 0
+        by_name = dict(zip(self.names, self.lines[offset:offset + len(self.names)]))
+        marked = set()
+
+        def mention(name):
+            if name in marked or name not in by_name:
+                return name
+            marked.add(name)
+            return cook_ingredient(by_name[name])
+
+        steps = []
+        for template, words in self.step_words:
+            template = (template.replace("*", "").replace("{n} minutes", "~{{{n}%minutes}}")
+                        .replace("a wide pan", "a #wide pan{{}}").replace("in a bowl", "in a #bowl")
+                        .replace("the blender", "the #blender"))
+            # Only the words the template uses: a mention marks an ingredient.
+            used = {key: mention(words[key]) for key in ("a", "b") if "{" + key + "}" in template}
+            steps.append(template.format(**dict(words, **used)))
+        rest = [cook_ingredient(line) for name, line in by_name.items() if name not in marked]
+        rest += [cook_ingredient(line) for line in self.lines[offset + len(self.names):]]
+        if self.sub:
+            rest.insert(0, f"@./{self.sub[2].removesuffix('.cook')}{{1%batch}}")
+        steps[0] += " Have ready: " + ", ".join(rest) + "."
+        cut = 2 if self.sections else 0
+        for name, part in [(self.sections[0][0], steps[:cut]), (self.sections[1][0], steps[cut:])] \
+                if self.sections else [(None, steps)]:
+            if name:
+                out += [f"== {name} ==", ""]
+            for step in part:
+                out += [step, ""]
+        if self.notes:
+            out += [f"> {self.notes}", ""]
+        return "\n".join(out)
+
     def json(self):
         doc = {"title": self.title, "description": self.description, "category": self.category,
                "cuisine": self.cuisine, "tags": self.tags, "servings": self.servings}
         if self.yield_:
             doc["yield"] = self.yield_
         doc["prep_time"] = self.prep
-        if self.cook:
-            doc["cook_time"] = self.cook
+        if self.cook_time:
+            doc["cook_time"] = self.cook_time
         doc["total_time"] = self.total
         if self.image:
             doc["image"] = self.image
@@ -423,6 +523,15 @@ def ingredient_object(line):
     return entry
 
 
+def cook_ingredient(line):
+    """An ingredient line as Cooklang: `@name{amount%unit}(note)`, `@?` when
+    it is optional."""
+    entry = ingredient_object(line)
+    amount = str(entry.get("quantity", "")) + (f"%{entry['unit']}" if "unit" in entry else "")
+    note = f"({entry['note']})" if "note" in entry else ""
+    return f"@{'?' if entry.get('optional') else ''}{entry['name']}{{{amount}}}{note}"
+
+
 UNITS = {"g", "kg", "ml", "l", "tsp", "tbsp", "cup", "cups", "can", "cans", "cloves", "pinch", "bunch",
          "handful", "bag", "jar", "piece", "sprigs"}
 
@@ -477,15 +586,15 @@ def collection_markdown(j, rng):
     return "\n".join(out) + "\n"
 
 
-def list_recipes(j, n, rng):
+def list_recipes(j, n, rng, fmt="mixed"):
     """Recipes a shopping list shops for: the first list three (a JSON one,
     and one that uses a sub-recipe), then every other list one to three."""
     if j == 0:
         picks = [min(2, n - 1), min(3, n - 1), n // 3]
-        return [(recipe_id(i), s) for i, s in zip(dict.fromkeys(picks), [6, 4, 8])]
+        return [(reference_id(i, fmt), s) for i, s in zip(dict.fromkeys(picks), [6, 4, 8])]
     if j % 2:
         return []
-    return [(recipe_id(rng.randrange(n)), rng.choice([2, 4, 6, 8])) for _ in range(rng.randint(1, 3))]
+    return [(reference_id(rng.randrange(n), fmt), rng.choice([2, 4, 6, 8])) for _ in range(rng.randint(1, 3))]
 
 
 def write(path, text):
@@ -502,12 +611,16 @@ def stamp(root):
         return None
 
 
-def generate(n, root, images_from=None):
+def generate(n, root, images_from=None, fmt="mixed"):
     """Writes the kitchen of n recipes into root (made when missing), unless
-    a kitchen of this version and size is already there. Returns its stamp."""
+    a kitchen of this version, size and format is already there. Returns its
+    stamp."""
     n = max(1, n)
+    if fmt not in FORMATS:
+        raise SystemExit(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
     found = stamp(root)
-    if found and found.get("version") == VERSION and found.get("recipes") == n and found.get("complete"):
+    if (found and found.get("version") == VERSION and found.get("recipes") == n and found.get("complete")
+            and found.get("format", "mixed") == fmt):
         return found
     if found is not None:
         shutil.rmtree(root)  # an older benchmark kitchen
@@ -521,8 +634,12 @@ def generate(n, root, images_from=None):
         images = sorted(f for f in os.listdir(images_from) if not f.startswith("."))
         shutil.copytree(images_from, os.path.join(root, "images"))
     for i in range(n):
-        recipe = Recipe(n, i, images)
-        write(os.path.join(root, recipe_file(i)), recipe.json() if is_json_recipe(i) else recipe.markdown())
+        recipe = Recipe(n, i, images, fmt)
+        if fmt == "cook":
+            text = recipe.cook()
+        else:
+            text = recipe.json() if fmt == "mixed" and is_json_recipe(i) else recipe.markdown()
+        write(os.path.join(root, recipe_file(i, fmt)), text)
     for j in range(list_count(n)):
         rng = random.Random(1_000_003 + j)
         kind = list_kind(j)
@@ -531,9 +648,9 @@ def generate(n, root, images_from=None):
         elif kind == "collection":
             name, text = f"{list_id(j)}.md", collection_markdown(j, rng)
         elif j % 5 == 2:
-            name, text = f"{list_id(j)}.json", shopping_json(j, rng, list_recipes(j, n, rng))
+            name, text = f"{list_id(j)}.json", shopping_json(j, rng, list_recipes(j, n, rng, fmt))
         else:
-            name, text = f"{list_id(j)}.md", shopping_markdown(j, n, rng, list_recipes(j, n, rng))
+            name, text = f"{list_id(j)}.md", shopping_markdown(j, n, rng, list_recipes(j, n, rng, fmt))
         write(os.path.join(root, "lists", name), text)
     config = {"title": "Benchmark kitchen", "description": "A generated kitchen for scripts/bench.",
               "baseURL": "https://example.org/kitchen/", "language": "en", "currency": "EUR", "units": "metric",
@@ -543,14 +660,15 @@ def generate(n, root, images_from=None):
                           "parmesan": {"category": "cheese-counter"}, "gruyère": {"category": "cheese-counter"},
                           "burrata": {"category": "cheese-counter"}, "cat food": {"store": "drugstore"}}}
     write(os.path.join(root, "larder.json"), json.dumps(config, indent=2, ensure_ascii=False) + "\n")
-    favorites = {"recipes": [recipe_id(i) for i in range(0, n, 97)],
+    favorites = {"recipes": [reference_id(i, fmt) for i in range(0, n, 97)],
                  "lists": [list_id(j) for j in range(min(3, list_count(n)))],
                  "items": ["sourdough bread", "oat milk", "dark chocolate", "ground coffee"]}
     write(os.path.join(root, "favorites.json"), json.dumps(favorites, indent=2) + "\n")
-    info = {"version": VERSION, "recipes": n, "lists": list_count(n),
-            "json_recipes": sum(1 for i in range(n) if is_json_recipe(i)),
+    info = {"version": VERSION, "format": fmt, "recipes": n, "lists": list_count(n),
+            "json_recipes": sum(1 for i in range(n) if fmt == "mixed" and is_json_recipe(i)),
+            "cook_recipes": n if fmt == "cook" else 0,
             "unlisted_lists": sum(1 for j in range(list_count(n)) if j % 10 == 3 and list_kind(j) == "shopping"),
-            "list": "weekly", "edit_recipe": edit_target(n), "complete": True}
+            "list": "weekly", "edit_recipe": edit_target(n, fmt), "complete": True}
     write(os.path.join(root, STAMP), json.dumps(info, indent=2) + "\n")
     return info
 
@@ -633,8 +751,12 @@ def main(argv):
     parser.add_argument("folder")
     parser.add_argument("--images", help="folder of images to copy and use (Examples/kitchen/images)")
     parser.add_argument("--hugo", help="also write a minimal Hugo site of the same pages here")
+    parser.add_argument("--format", choices=FORMATS, default="mixed",
+                        help="mixed: Markdown and one in four JSON (default); markdown or cook: every recipe so")
     args = parser.parse_args(argv)
-    info = generate(args.recipes, args.folder, args.images)
+    if args.hugo and args.format == "cook":
+        parser.error("--hugo needs Markdown or JSON recipes, not --format cook")
+    info = generate(args.recipes, args.folder, args.images, args.format)
     if args.hugo:
         hugo_site(args.folder, args.hugo)
     print(json.dumps(info))

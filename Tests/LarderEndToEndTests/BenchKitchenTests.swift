@@ -13,12 +13,12 @@ import Testing
     static let recipes = 50
 
     /// Runs the generator for `recipes` recipes into `folder`/kitchen.
-    static func generate(into folder: TestFolder) throws -> URL {
+    static func generate(into folder: TestFolder, format: String = "mixed") throws -> URL {
         let kitchen = folder.url.appendingPathComponent("bench-kitchen")
         let images = Repository.examples.appendingPathComponent("images")
         let result = try ProcessResult.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", script.path, String(recipes), kitchen.path, "--images", images.path]
+            ["python3", script.path, String(recipes), kitchen.path, "--images", images.path, "--format", format]
         )
         try #require(result.status == 0, "benchkitchen.py failed: \(result.stderr)")
         return kitchen
@@ -70,6 +70,31 @@ import Testing
         #expect(current.id == "weekly" && current.recipes.count == 3)
         let items = current.items
         #expect(items.contains { $0.store != nil } && items.contains { $0.category != nil })
+    }
+
+    /// `--format cook` (what `scripts/bench --compare-cook` times) is the
+    /// same recipes as `--format markdown`, as .cook files in folders, read
+    /// without a diagnostic, sub-recipes and the lists' recipes found.
+    @Test(.enabled(if: CooklangExampleTests.isRead, "needs the Cooklang parser and reader"))
+    func cookFormatIsTheSameRecipesInCooklang() throws {
+        let first = try TestFolder(), second = try TestFolder()
+        let cook = try KitchenLoader.load(try Self.generate(into: first, format: "cook"))
+        let markdown = try KitchenLoader.load(try Self.generate(into: second, format: "markdown"))
+        #expect(cook.report.diagnostics == [], "\(FixtureCase.render(cook.report.diagnostics))")
+        #expect(markdown.report.diagnostics == [], "\(FixtureCase.render(markdown.report.diagnostics))")
+        let recipes = cook.kitchen.recipes
+        #expect(Set(recipes.map { ($0.path as NSString).pathExtension }) == ["cook"])
+        #expect(Set(markdown.kitchen.recipes.map { ($0.path as NSString).pathExtension }) == ["md"])
+        #expect(recipes.contains { $0.path.hasPrefix("recipes/") } && recipes.contains { $0.path.hasPrefix("Dinner/") })
+        func summary(_ kitchen: Kitchen) -> [String] {
+            kitchen.recipes.map { "\($0.title), \($0.servings ?? 0), \($0.directions.map(\.steps.count))" }.sorted()
+        }
+        #expect(summary(cook.kitchen) == summary(markdown.kitchen))
+        #expect(recipes.contains { $0.ingredients.contains { $0.recipe.flatMap(cook.kitchen.recipe) != nil } })
+        #expect(recipes.allSatisfy { $0.directions.allSatisfy { $0.marked != nil } })
+        #expect(recipes.contains { !$0.cookware.isEmpty })
+        let current = try #require(cook.kitchen.currentList)
+        #expect(current.recipes.count == 3 && current.recipes.allSatisfy { cook.kitchen.recipe($0.recipe) != nil })
     }
 
     @Test func sameSizeSameBytes() throws {

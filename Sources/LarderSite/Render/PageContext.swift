@@ -387,8 +387,12 @@ struct RecipeBody: Sendable, TemplateValueConvertible {
     var sourceText: String?
     var sourceHref: String?
     var date: String?
+    /// Metadata Larder has no field for (``Recipe/otherMetadata``), key: value.
+    var otherMetadata: [DetailView]
     var nutrition: [DetailView]
     var ingredientGroups: [IngredientGroupView]
+    /// What the steps name (Cooklang `#pot{}`), once each.
+    var cookware: [String]
     var directionSections: [DirectionSectionView]
     var notesHTML: String?
     var textHref: String
@@ -417,8 +421,10 @@ struct RecipeBody: Sendable, TemplateValueConvertible {
             .init("sourceText", sourceText),
             .init("sourceHref", sourceHref),
             .init("date", date),
+            .init("otherMetadata", otherMetadata),
             .init("nutrition", nutrition),
             .init("ingredientGroups", ingredientGroups),
+            .init("cookware", cookware),
             .init("directionSections", directionSections),
             .init("notesHTML", notesHTML),
             .init("textHref", textHref),
@@ -515,11 +521,14 @@ struct DirectionSectionView: Sendable, TemplateValueConvertible {
 struct StepView: Sendable, TemplateValueConvertible {
     var number: Int
     var stepHTML: String
+    /// A picture of the step (Cooklang's `Easy Pancakes.3.jpg`).
+    var imageHref: String?
 
     var templateValue: TemplateValue {
         .object([
             .init("number", number),
             .init("stepHTML", stepHTML),
+            .init("imageHref", imageHref),
         ])
     }
 }

@@ -17,11 +17,19 @@ extension SiteBuilder {
                 return ingredientView(ingredient, number: ingredientNumber, root: root)
             })
         }
+        // Only a recipe read from Cooklang has marked steps to link from.
+        let ingredientIDs = recipe.directions.contains { $0.marked != nil } ? MarkedStep.ingredientIDs(recipe) : []
         var stepNumber = 0
         let sections = recipe.directions.map { section in
-            DirectionSectionView(title: section.title, steps: section.steps.map { step in
+            DirectionSectionView(title: section.title, steps: section.steps.indices.map { index in
                 stepNumber += 1
-                return StepView(number: stepNumber, stepHTML: html(step) ?? "")
+                let marked = section.marked.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                let stepImage = section.stepImages.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                return StepView(
+                    number: stepNumber,
+                    stepHTML: marked.map { MarkedStep.html($0, ingredientIDs: ingredientIDs) } ?? html(section.steps[index]) ?? "",
+                    imageHref: imageHref(stepImage, root: root)
+                )
             })
         }
         let category = recipe.category.map { name in
@@ -50,6 +58,7 @@ extension SiteBuilder {
             sourceText: source.map(Self.linkText),
             sourceHref: source.flatMap { $0.hasPrefix("https://") || $0.hasPrefix("http://") ? $0 : nil },
             date: recipe.date,
+            otherMetadata: recipe.otherMetadata.map { DetailView(key: Self.metadataLabel($0.key), value: $0.value) },
             nutrition: recipe.nutrition.map {
                 // The same units as the JSON-LD, "kcal" being shorter on a page
                 // (also in text written with the word: "about 200 calories").
@@ -61,6 +70,7 @@ extension SiteBuilder {
                 )
             },
             ingredientGroups: groups,
+            cookware: recipe.cookware,
             directionSections: sections,
             notesHTML: html(recipe.notes),
             textHref: "../\(recipe.id).txt",
@@ -127,6 +137,12 @@ extension SiteBuilder {
     /// "carbohydrateContent" -> "Carbohydrate", "calories" -> "Calories".
     static func nutritionLabel(_ key: String) -> String {
         nutritionLabels[key] ?? key
+    }
+
+    /// A Cooklang key as a label: "difficulty" -> "Difficulty" (the rest as
+    /// written: the author's own words).
+    static func metadataLabel(_ key: String) -> String {
+        key.prefix(1).uppercased() + key.dropFirst()
     }
 
     private static let nutritionLabels = [

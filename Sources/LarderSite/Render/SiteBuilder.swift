@@ -415,7 +415,12 @@ public struct SiteBuilder: Sendable {
     /// Images the pages use, copied as they are; nothing else from the folder.
     func images() -> [OutputFile] {
         var paths = Set<String>()
-        for recipe in kitchen.recipes { if let image = recipe.image { paths.insert(Self.normalised(image)) } }
+        for recipe in kitchen.recipes {
+            if let image = recipe.image { paths.insert(Self.normalised(image)) }
+            for section in recipe.directions {
+                for case let image? in section.stepImages ?? [] { paths.insert(Self.normalised(image)) }
+            }
+        }
         for list in kitchen.lists {
             for item in list.items { if let image = item.image { paths.insert(Self.normalised(image)) } }
         }
@@ -432,9 +437,11 @@ public struct SiteBuilder: Sendable {
         return parts.joined(separator: "/")
     }
 
-    /// An image path as used from a page at `root`.
+    /// An image path as used from a page at `root`, percent-encoded: a
+    /// Cooklang user's picture sits beside the recipe under its name, spaces
+    /// and all (`Breakfast/Easy Pancakes.jpg`), and a space is no URL character.
     func imageHref(_ image: String?, root: String) -> String? {
-        image.map { root + Self.normalised($0) }
+        image.map { root + Sitemap.percentEncoded(Self.normalised($0)) }
     }
 }
 
