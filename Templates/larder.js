@@ -457,10 +457,12 @@
       "envelope", "sachet", "punnet", "loaf", "head", "bunch", "ear", "block"];
     function wholeIfCounted(q, unit, unitName) {
       if (unit ? SOLD_WHOLE.indexOf(unit.id) < 0 : unitName) return q;
-      return mapQuantity(q, function (value) {
-        var whole = rational(wholePart(value));
-        return compare(value, whole) > 0 ? add(whole, R_ONE) : whole;
+      var whole = mapQuantity(q, function (value) {
+        var down = rational(wholePart(value));
+        return compare(value, down) > 0 ? add(down, R_ONE) : down;
       });
+      // "½–1 chillies" buys one, not "1–1".
+      return whole.range && compare(whole.low, whole.high) === 0 ? exact(whole.high) : whole;
     }
 
     // QuantityDisplay.approximateMass: "167 g", "1.25 kg", "4.5 g".

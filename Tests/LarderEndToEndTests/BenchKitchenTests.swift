@@ -75,7 +75,7 @@ import Testing
     /// `--format cook` (what `scripts/bench --compare-cook` times) is the
     /// same recipes as `--format markdown`, as .cook files in folders, read
     /// without a diagnostic, sub-recipes and the lists' recipes found.
-    @Test(.enabled(if: CooklangExampleTests.isRead, "needs the Cooklang parser and reader"))
+    @Test
     func cookFormatIsTheSameRecipesInCooklang() throws {
         let first = try TestFolder(), second = try TestFolder()
         let cook = try KitchenLoader.load(try Self.generate(into: first, format: "cook"))

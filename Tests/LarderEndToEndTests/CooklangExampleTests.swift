@@ -8,11 +8,6 @@ import Testing
 /// with marked steps and the menu's page, shares the menu with everything it
 /// references at its servings, and prints a sheet grouped by aisle.conf's
 /// categories with what pantry.conf has in stock taken off.
-///
-/// The parser, the reader and the config files came in on separate
-/// branches; until a build has them, the tests that need them are skipped
-/// (`isRead`, `isConfigured`) rather than failing on a folder that reads
-/// as empty.
 @Suite struct CooklangExampleTests {
     static let folder = Repository.root.appendingPathComponent("Examples/cooklang")
     static let menu = "plans-this-week"
@@ -21,19 +16,11 @@ import Testing
         "produce", "bakery", "meat", "dairy", "baking", "pantry", "oils and vinegars", "spices", "household",
     ]
 
-    static let loaded = try? KitchenLoader.load(folder)
-    /// The .cook files are read as recipes.
-    static var isRead: Bool { !(loaded?.kitchen.recipes.isEmpty ?? true) }
-    /// aisle.conf is read: its own categories exist.
-    static var isConfigured: Bool {
-        isRead && (loaded?.kitchen.categories.contains { $0.name.lowercased() == "oils and vinegars" } ?? false)
-    }
-
     func larder(_ arguments: [String]) throws -> ProcessResult {
         try ProcessResult.run(Repository.binary, arguments, environment: ["SOURCE_DATE_EPOCH": "1750000000"])
     }
 
-    @Test(.enabled(if: isRead, "needs the Cooklang parser and reader"))
+    @Test
     func checksWithNoProblem() throws {
         // `difficulty:` and `locale:` are Cooklang's own keys, with no Larder
         // field: kept (the page shows them), with no warning.
@@ -46,7 +33,7 @@ import Testing
         #expect(report?["files"] as? Int ?? 0 >= 10, "\(result.stdout)")
     }
 
-    @Test(.enabled(if: isRead, "needs the Cooklang parser and reader"))
+    @Test
     func buildMakesMarkedRecipePagesAndTheMenusPage() throws {
         let output = try TestFolder("site")
         let site = output.url.appendingPathComponent("_site")
@@ -99,7 +86,7 @@ import Testing
         text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[ ]") || $0.hasPrefix("[x]") }
     }
 
-    @Test(.enabled(if: isRead, "needs the Cooklang parser and reader"))
+    @Test
     func shareOfTheMenuShopsForWhatItReferencesAtItsServings() throws {
         let result = try larder(["share", Self.menu, "--dir", Self.folder.path, "--ascii"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -112,7 +99,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: isConfigured, "needs the Cooklang reader and config/aisle.conf, config/pantry.conf"))
+    @Test
     func printGroupsTheSheetByAisleConfAndTakesOffWhatIsInStock() throws {
         let result = try larder(["print", Self.menu, "--dir", Self.folder.path, "--format", "text"])
         #expect(result.status == 0, "\(result.stderr)")

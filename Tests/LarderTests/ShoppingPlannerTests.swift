@@ -129,6 +129,14 @@ import Testing
         #expect(plan.line("spinach")?.amounts == [PlanAmount(quantity: .exact(200), unit: .gram)])
     }
 
+    @Test func aCountedRangeWhoseEndsRoundUpAlikeIsOneNumber() {
+        // 1-2 chillies for 4, cooked for 2: ½–1, and a shop sells one.
+        let half = PlanAmount(quantity: .range(Rational(1, 2)!, 1))
+        #expect(half.wholeIfCounted == PlanAmount(quantity: .exact(1)))
+        #expect(PlanAmount(quantity: .range(Rational(1, 2)!, Rational(3, 2)!)).wholeIfCounted == PlanAmount(quantity: .range(1, 2)))
+        #expect(PlanAmount(quantity: .range(Rational(1, 4)!, Rational(1, 2)!), unit: .gram).wholeIfCounted.quantity == .range(Rational(1, 4)!, Rational(1, 2)!))
+    }
+
     // MARK: Recipes
 
     static let pancakes = recipe("Pancakes", servings: 4, """

@@ -44,7 +44,11 @@ extension PlanAmount {
         var whole = self
         whole.quantity = switch quantity {
         case .exact(let value): .exact(Self.roundedUp(value))
-        case .range(let low, let high): .range(Self.roundedUp(low), Self.roundedUp(high))
+        case .range(let low, let high):
+            // "½–1 chillies" buys one: a range whose ends round up alike is
+            // that one number, not "1–1".
+            Self.roundedUp(low) == Self.roundedUp(high)
+                ? .exact(Self.roundedUp(high)) : .range(Self.roundedUp(low), Self.roundedUp(high))
         }
         return whole
     }
