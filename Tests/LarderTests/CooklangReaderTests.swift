@@ -126,6 +126,20 @@ import Testing
                 "\(decoder.diagnostics)")
     }
 
+    @Test func frontMatterOfOneLineFieldsIsReadAsCookReadsIt() {
+        // canonical.yaml's testMetadataMultiwordKeyWithSpaces: not a YAML
+        // mapping, but Cooklang's key "cooking time".
+        let loose = "title: Soup\ncooking time    :30 mins\n"
+        let (recipe, decoder) = Self.recipe(Self.document([], frontMatter: Doc.FrontMatterBlock(text: loose, firstLine: 2)))
+        #expect(recipe.title == "Soup")
+        #expect(recipe.cookTime?.seconds == 1_800)
+        #expect(decoder.diagnostics.isEmpty, "\(decoder.diagnostics)")
+        // A block with a line that is not such a field stays YAML's error.
+        let broken = "title: Soup\ntags: [a, b\n  - c\n"
+        let (_, failed) = Self.recipe(Self.document([], frontMatter: Doc.FrontMatterBlock(text: broken, firstLine: 2)))
+        #expect(failed.diagnostics.contains { $0.severity == .error }, "\(failed.diagnostics)")
+    }
+
     @Test func anImageThatIsAURLIsKeptNotPublished() {
         let (recipe, decoder) = Self.recipe(Self.document([], metadata: [("image", "https://example.com/p.jpg")]))
         #expect(recipe.image == nil)

@@ -60,30 +60,53 @@ struct CooklangReader {
     /// The front matter's entries, then the `>>` lines', in file order.
     mutating func metadata(_ decoder: inout DocumentDecoder) -> [Entry] {
         var entries: [Entry] = []
+        func entry(_ line: CooklangDocument.MetadataEntry) -> Entry {
+            Entry(key: line.key, keyPosition: line.keyPosition, value: JSONValue(.string(line.value), at: line.valuePosition))
+        }
         if let block = document.frontMatter {
             let (fields, problems) = FrontMatter.fields(block.text, path: file.path, firstLine: block.firstLine)
-            decoder.diagnostics += problems
-            if let fields, fields.object == nil, !(fields.isNull) {
-                decoder.diagnostics.append(.error(
-                    "bad-front-matter", "the front matter is not a set of fields (key: value)",
-                    at: location(fields.position), hint: "write one field per line, such as 'servings: 4'"
-                ))
-            }
-            func flatten(_ object: JSONObject, prefix: String) {
-                for member in object.members {
-                    if let nested = member.value.object {
-                        flatten(nested, prefix: prefix + member.key + ".")
-                    } else {
-                        entries.append(Entry(key: prefix + member.key, keyPosition: member.keyPosition, value: member.value))
+            let isMapping = fields.map { $0.object != nil || $0.isNull } ?? false
+            if !isMapping, let loose = Self.looseLines(block) {
+                // Cooklang's own front matter is looser than YAML: the spec's
+                // `cooking time    :30 mins` is the key "cooking time"
+                // (canonical.yaml, testMetadataMultiwordKeyWithSpaces). A
+                // block of only such one-line fields is read as cook reads it.
+                entries += loose.map(entry)
+            } else {
+                decoder.diagnostics += problems
+                if let fields, fields.object == nil, !(fields.isNull) {
+                    decoder.diagnostics.append(.error(
+                        "bad-front-matter", "the front matter is not a set of fields (key: value)",
+                        at: location(fields.position), hint: "write one field per line, such as 'servings: 4'"
+                    ))
+                }
+                func flatten(_ object: JSONObject, prefix: String) {
+                    for member in object.members {
+                        if let nested = member.value.object {
+                            flatten(nested, prefix: prefix + member.key + ".")
+                        } else {
+                            entries.append(Entry(key: prefix + member.key, keyPosition: member.keyPosition, value: member.value))
+                        }
                     }
                 }
+                if let object = fields?.object { flatten(object, prefix: "") }
             }
-            if let object = fields?.object { flatten(object, prefix: "") }
         }
-        for line in document.metadata {
-            entries.append(Entry(key: line.key, keyPosition: line.keyPosition, value: JSONValue(.string(line.value), at: line.valuePosition)))
+        return entries + document.metadata.map(entry)
+    }
+
+    /// The block's fields read line by line (`key: value`, the colon
+    /// anywhere), when every line that is not blank or a `#` comment is one;
+    /// nil when a line is something else (a list, an indented value), so
+    /// that YAML's diagnostic stands.
+    static func looseLines(_ block: CooklangDocument.FrontMatterBlock) -> [CooklangDocument.MetadataEntry]? {
+        let loose = block.looseEntries
+        let lines = block.text.split { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.filter {
+            let trimmed = $0.trimmingSpaces
+            return !trimmed.isEmpty && !trimmed.hasPrefix("#")
         }
-        return entries
+        guard !loose.isEmpty, loose.count == lines.count, loose.allSatisfy({ !$0.key.isEmpty }) else { return nil }
+        return loose
     }
 
     /// Cooklang's standard keys (cooklang.org, "Canonical metadata") by
