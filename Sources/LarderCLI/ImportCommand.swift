@@ -7,18 +7,22 @@ import LarderImport
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write recipes from saved web pages or schema.org JSON into recipes/.",
+        abstract: "Write recipes from saved web pages, schema.org JSON or Cooklang files into recipes/.",
         discussion: """
             Each SOURCE is a saved web page (.html) or a schema.org Recipe in JSON or JSON-LD, \
-            told apart by its content. Its recipes are read (JSON-LD, microdata, RDFa, then \
-            recipe-card plugins and h-recipe; see docs/import.md) and each becomes \
-            recipes/<id>.md, the id made from the title as 'larder new' makes it. Nothing is \
-            overwritten: a taken id gets a number (soup-2). A recipe whose source URL a recipe \
-            of the folder already has is skipped. Text is kept as the source wrote it, cleaned \
-            of HTML. Web addresses, app exports and images are not imported yet.
+            told apart by its content, a Cooklang recipe (.cook), or a folder: every .html, \
+            .json and .cook file in it and its folders, sorted. Its recipes are read \
+            (JSON-LD, microdata, RDFa, then recipe-card plugins and h-recipe; Cooklang as \
+            'larder check' reads it; see docs/import.md) and each becomes recipes/<id>.md, \
+            the id made from the title as 'larder new' makes it. Nothing is overwritten: a \
+            taken id gets a number (soup-2), and a recipe whose source URL a recipe of the \
+            folder already has is skipped; with --force, recipes/<id>.md is replaced (whole, \
+            never half-written) and nothing is skipped. Text is kept as the source wrote it, \
+            cleaned of HTML. Web addresses, app exports and images are not imported yet.
 
               larder import saved/pancakes.html --dir kitchen
               larder import recipe.json --dry-run
+              larder import ~/cooklang --dir kitchen
 
             One line per recipe: "recipes/x.md  Title  (from SOURCE)"; what the file leaves \
             out as warnings; --format json prints one document instead ({"imported", "skipped", \
@@ -27,11 +31,14 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Saved web pages or schema.org JSON files.", completion: .file())
+    @Argument(help: "Saved web pages, schema.org JSON files, Cooklang files, or folders of them.", completion: .file())
     var sources: [String]
 
     @Option(name: .customLong("dir"), help: "The data folder.", completion: .directory)
     var directory: String = "."
+
+    @Flag(help: "Replace recipes/<id>.md when the id is taken instead of numbering it, and import again what was imported already.")
+    var force = false
 
     @Flag(help: "Print the files that would be written instead of writing them.")
     var dryRun = false
@@ -44,7 +51,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard !sources.isEmpty else { throw ValidationError("give at least one source: a saved page or a JSON file") }
+        guard !sources.isEmpty else { throw ValidationError("give at least one source: a saved page, a JSON or Cooklang file, or a folder") }
     }
 
     /// What became of one recipe or source.
@@ -56,28 +63,41 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let folder = try existingDataFolder(directory)
-        var importer = RecipeImporter(folder: folder)
-        var outcomes: [Outcome] = []
-        for source in sources {
+        var importer = RecipeImporter(folder: folder, replacing: force)
+        // Every recipe is given its id before any file is written, so that
+        // a Cooklang sub-recipe link names the id its recipe gets in this
+        // run, wherever that recipe comes in the sources.
+        var steps: [Step] = []
+        for (source, relativePath) in expandedSources(&steps) {
             let recipes: [ImportedRecipe]
             do {
-                recipes = try importer.read(source: source)
+                recipes = try importer.read(source: source, relativePath: relativePath)
             } catch {
-                report(.failed(reason: error.description, source: source), into: &outcomes)
+                steps.append(.done(.failed(reason: error.description, source: source)))
                 continue
             }
             let stem = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
             for recipe in recipes {
-                if let existing = importer.alreadyImported(recipe) {
-                    report(.skipped(title: recipe.title, existing: shown(existing, in: directory), source: source), into: &outcomes)
+                if !force, let existing = importer.alreadyImported(recipe) {
+                    steps.append(.done(.skipped(title: recipe.title, existing: shown(existing, in: directory), source: source)))
                     continue
                 }
-                let planned = importer.plan(recipe, fallbackTitle: stem)
+                steps.append(.write(importer.reserve(recipe, fallbackTitle: stem), source: source))
+            }
+        }
+        var outcomes: [Outcome] = []
+        for step in steps {
+            switch step {
+            case .done(let outcome):
+                report(outcome, into: &outcomes)
+            case .write(let reserved, let source):
+                let planned = importer.render(reserved)
                 if dryRun, format == .text {
                     Terminal.document("==> \(shown(planned.file.path, in: directory)) <==\n\(planned.file.contents)\n")
                 } else if !dryRun {
                     do {
-                        try FileCreator(folder: folder).create([planned.file])
+                        let creator = FileCreator(folder: folder)
+                        if planned.replaces { try creator.replace(planned.file) } else { try creator.create([planned.file]) }
                     } catch {
                         report(.failed(reason: "\(source): \(error.description)", source: source), into: &outcomes)
                         continue
@@ -92,6 +112,32 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// A source's outcome known when it is read, or a recipe to write.
+    private enum Step {
+        case done(Outcome)
+        case write(RecipeImporter.Reserved, source: String)
+    }
+
+    /// The files to read: each SOURCE, a folder's files (those import
+    /// reads, sorted) in its place, each with its path in that folder. A
+    /// folder with none is a failure of its own.
+    private func expandedSources(_ steps: inout [Step]) -> [(source: String, relativePath: String?)] {
+        var files: [(source: String, relativePath: String?)] = []
+        for source in sources {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else {
+                files.append((source, nil))
+                continue
+            }
+            let found = RecipeImporter.files(in: source)
+            if found.isEmpty {
+                steps.append(.done(.failed(reason: "\(source): the folder holds no file import reads (.html, .json, .cook)", source: source)))
+            }
+            files += found.map { ((source as NSString).appendingPathComponent($0), $0) }
+        }
+        return files
+    }
+
     /// Prints an outcome as it happens (text), or keeps it for the JSON.
     private func report(_ outcome: Outcome, into outcomes: inout [Outcome]) {
         outcomes.append(outcome)
@@ -101,6 +147,7 @@ struct ImportCommand: ParsableCommand {
         case .imported(let planned, let path, let source):
             Terminal.document(line("\(path)  \(planned.recipe.title)  (from \(source))"))
             if let taken = planned.takenID { Terminal.message(line("larder: note: \(path): recipes/\(taken).md is taken")) }
+            if planned.replaces { Terminal.message(line("larder: note: \(path) is replaced (--force)")) }
             for dropped in planned.dropped { Terminal.message(line("larder: warning: \(path): \(dropped)")) }
         case .skipped(let title, let existing, let source):
             Terminal.message(line("larder: note: \(source): '\(title)' is already imported as \(existing); skipped"))
@@ -122,6 +169,7 @@ struct ImportCommand: ParsableCommand {
                     "path": .string(path), "title": .string(planned.recipe.title), "source": .string(source),
                     "url": planned.recipe.url.map { .string($0) },
                     "taken": planned.takenID.map { .string("recipes/\($0).md") },
+                    "replaced": planned.replaces ? .bool(true) : nil,
                     "dropped": .array(planned.dropped.map { .string($0) }),
                     "contents": dryRun ? .string(planned.file.contents) : nil,
                 ]))

@@ -63,6 +63,7 @@ public struct ImportedRecipe: Sendable, Hashable {
         case rdfa
         case recipeCard = "recipe-card"
         case hRecipe = "h-recipe"
+        case cooklang
     }
 
     public var title: String
@@ -87,6 +88,11 @@ public struct ImportedRecipe: Sendable, Hashable {
     /// Absolute image addresses, best first.
     public var images: [String] = []
     public var source: Source
+    /// For a recipe read from a `.cook` file: the id the file has in the
+    /// folder it was imported from (`shared-pizza-dough` for
+    /// `Shared/Pizza Dough.cook`), which other files' sub-recipe links name
+    /// until the import gives it its own id (see `RecipeImporter.plan`).
+    public var cooklangID: String?
 
     public init(title: String, source: Source) {
         self.title = title

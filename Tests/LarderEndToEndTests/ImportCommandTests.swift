@@ -87,4 +87,58 @@ import Testing
         #expect(failed.first?["source"] as? String == "n.html")
         #expect((failed.first?["reason"] as? String)?.hasPrefix("no recipe found on the page") == true)
     }
+
+    @Test func forceReplacesTheTakenFileAndImportsAgain() throws {
+        let folder = try TestFolder("kitchen")
+        try folder.write("recipes/pancakes.md", "---\ntitle: Mine\n---\n")
+        try folder.write("p.html", Self.page)
+        let first = try ProcessResult.run(larder, ["import", "p.html", "--force"], in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "recipes/pancakes.md  Pancakes  (from p.html)\n")
+        #expect(first.stderr == "larder: note: recipes/pancakes.md is replaced (--force)\n")
+        let written = try String(contentsOf: folder.url.appendingPathComponent("recipes/pancakes.md"), encoding: .utf8)
+        #expect(written.hasPrefix("---\ntitle: Pancakes\n"))
+        // Imported already: without --force skipped, with it written again.
+        let again = try ProcessResult.run(larder, ["import", "p.html", "--force"], in: folder.url)
+        #expect(again.stdout == "recipes/pancakes.md  Pancakes  (from p.html)\n")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("recipes").path)
+        #expect(names == ["pancakes.md"])
+        // A folder where the file would be is not replaced.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("recipes/pancakes.md"))
+        try folder.write("recipes/pancakes.md/x", "")
+        let blocked = try ProcessResult.run(larder, ["import", "p.html", "--force"], in: folder.url)
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("larder: error: p.html: already there: recipes/pancakes.md\n"))
+    }
+
+    @Test func aFolderImportsEveryFileItReadsSortedWithFailuresListed() throws {
+        let folder = try TestFolder("kitchen")
+        try folder.write("from/b/Pizza.cook", "Top @./Shared/Dough{1%batch} with @cheese{100%g}.\n")
+        try folder.write("from/Shared/Dough.cook", "---\ntitle: Pizza dough\n---\nMix @flour{500%g} and @water{300%ml}.\n")
+        try folder.write("from/a.html", Self.page)
+        try folder.write("from/broken.cook", "Mix @flour{1/0%cup}.\n")
+        try folder.write("from/notes.txt", "not a recipe")
+        try folder.write("from/.hidden.cook", "Mix @salt.\n")
+        // The data folder is apart: Cooklang files in it would be read as its own.
+        try folder.write("data/.keep", "")
+        let result = try ProcessResult.run(larder, ["import", "from", "--dir", "data"], in: folder.url)
+        #expect(result.status == 1)
+        // Sorted by path, byte by byte (as `ls` in the C locale): the same order on every machine.
+        #expect(result.stdout == """
+            data/recipes/pizza-dough.md  Pizza dough  (from from/Shared/Dough.cook)
+            data/recipes/pancakes.md  Pancakes  (from from/a.html)
+            data/recipes/pizza.md  Pizza  (from from/b/Pizza.cook)
+
+            """)
+        #expect(result.stderr.contains("larder: error: from/broken.cook:1:12: the quantity \"1/0\" divides by zero"))
+        let pizza = try String(contentsOf: folder.url.appendingPathComponent("data/recipes/pizza.md"), encoding: .utf8)
+        #expect(pizza.contains("- 1 batch [Dough](pizza-dough)\n- 100 g cheese\n"))
+        let check = try ProcessResult.run(larder, ["check", "data"], in: folder.url)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+
+        try folder.write("empty/notes.txt", "")
+        let empty = try ProcessResult.run(larder, ["import", "empty", "--dir", "data"], in: folder.url)
+        #expect(empty.status == 1)
+        #expect(empty.stderr == "larder: error: empty: the folder holds no file import reads (.html, .json, .cook)\n")
+    }
 }

@@ -28,7 +28,7 @@ import Testing
         for (recipe, result) in zip(kitchen.recipes, results) {
             #expect(result.error == nil, "\(recipe.id): \(result.error ?? "")")
             #expect(result.title == recipe.title, "\(recipe.id)")
-            #expect(result.ingredients == recipe.ingredients.map { normalized(RecipeJSONLD.ingredientText($0)) }, "\(recipe.id)")
+            #expect(result.ingredients == recipe.ingredients.map { normalized($0.writtenLine) }, "\(recipe.id)")
             #expect(result.instructions == expectedInstructions(recipe), "\(recipe.id)")
             #expect(result.totalTime == RecipeJSONLD.totalTime(recipe).map { ($0.seconds + 59) / 60 }, "\(recipe.id)")
             checkYield(result.yields, recipe)

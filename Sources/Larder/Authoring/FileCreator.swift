@@ -86,6 +86,27 @@ public struct FileCreator: Sendable {
         }
     }
 
+    /// Writes `file` over the file at its path (or where there is none),
+    /// all or nothing: it is written whole beside it under a hidden name,
+    /// then renamed over it, so that a failure leaves the old file as it
+    /// was and a reader never sees half of the new one. A folder there is
+    /// not replaced (`.exists`).
+    public func replace(_ file: AuthoredFile) throws(AuthoringError) {
+        if isDirectory(file.path) == true { throw .exists([file.path]) }
+        let name = (file.path as NSString).lastPathComponent
+        let folderPath = (file.path as NSString).deletingLastPathComponent
+        let hidden = ".\(name).\(getpid()).replacing"
+        let temporary = AuthoredFile(
+            path: folderPath.isEmpty ? hidden : "\(folderPath)/\(hidden)", contents: file.contents, permissions: file.permissions
+        )
+        try create([temporary])
+        guard rename(absolute(temporary.path), absolute(file.path)) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(absolute(temporary.path))
+            throw .io(path: file.path, reason: "cannot replace the file: \(reason)")
+        }
+    }
+
     private func absolute(_ relativePath: String) -> String {
         folder.appendingPathComponent(relativePath).path
     }

@@ -16,6 +16,8 @@ public struct RecipeImporter: Sendable {
         case tooLarge(path: String, bytes: Int)
         case notYetSupported(source: String, what: String)
         case read(PageReadError)
+        /// A `.cook` file with errors of its own (`path` as given).
+        case cooklang(path: String, errors: [Diagnostic])
 
         public var description: String {
             switch self {
@@ -24,6 +26,11 @@ public struct RecipeImporter: Sendable {
                 "\(path): \(bytes) bytes, over the limit of \(RecipeImporter.maximumSourceBytes) for a page or a recipe file"
             case .notYetSupported(let source, let what): "\(source): \(what) cannot be imported yet"
             case .read(let error): error.description
+            case .cooklang(let path, let errors):
+                errors.isEmpty ? "\(path): not a Cooklang recipe" : errors.map { error in
+                    let at = error.location.map { ":\($0.position.line):\($0.position.column)" } ?? ""
+                    return "\(path)\(at): \(error.message)" + (error.hint.map { " (\($0))" } ?? "")
+                }.joined(separator: "\n")
             }
         }
     }
@@ -37,21 +44,54 @@ public struct RecipeImporter: Sendable {
         public var takenID: String?
         /// What the file leaves out.
         public var dropped: [String]
+        /// Whether the file is there already, and is replaced (`--force`).
+        public var replaces: Bool
     }
 
     public let folder: URL
+    /// Whether a recipe whose `recipes/<id>.md` exists replaces it
+    /// (`--force`) instead of taking a numbered id.
+    public let replacing: Bool
     private var reserved: Set<String> = []
     /// Source URLs of the recipes already in the folder, and their files.
     private var imported: [String: String]
+    /// Cooklang ids (`shared-pizza-dough`) of the recipes reserved, by the
+    /// ids they were given instead.
+    private var renamed: [String: String] = [:]
 
-    public init(folder: URL) {
+    public init(folder: URL, replacing: Bool = false) {
         self.folder = folder
+        self.replacing = replacing
         imported = RecipeImporter.sourcesOfRecipes(in: folder)
     }
 
-    /// The recipes of a file: a saved web page, or schema.org JSON / JSON-LD
-    /// (told apart by the content: JSON starts with `{` or `[`).
-    public func read(source path: String) throws(Failure) -> [ImportedRecipe] {
+    /// The extensions of the files a folder given as a source is searched
+    /// for (other files in it are not recipes, or not ones import reads).
+    public static let importedExtensions: Set<String> = ["html", "htm", "json", "cook"]
+
+    /// The files of `folder` (and its folders) that import reads, as paths
+    /// relative to it, sorted; hidden entries skipped, links not followed
+    /// out of it.
+    public static func files(in folder: String) -> [String] {
+        let root = URL(fileURLWithPath: folder)
+        guard let walk = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+        ) else { return [] }
+        var found: [String] = []
+        for case let url as URL in walk where importedExtensions.contains(url.pathExtension.lowercased()) {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let components = url.standardizedFileURL.pathComponents.dropFirst(root.standardizedFileURL.pathComponents.count)
+            found.append(components.joined(separator: "/"))
+        }
+        return found.sorted()
+    }
+
+    /// The recipes of a file: a saved web page, schema.org JSON / JSON-LD
+    /// (told apart by the content: JSON starts with `{` or `[`), or a
+    /// Cooklang `.cook` file (by its name: Cooklang is plain text).
+    /// `relativePath` is a `.cook` file's path in the folder imported, from
+    /// which its id, and so the links of recipes that use it, are made.
+    public func read(source path: String, relativePath: String? = nil) throws(Failure) -> [ImportedRecipe] {
         let lower = path.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             throw .notYetSupported(source: path, what: "a web address (save the page and import the file)")
@@ -72,6 +112,13 @@ public struct RecipeImporter: Sendable {
         }
         guard data.count <= RecipeImporter.maximumSourceBytes else { throw .tooLarge(path: path, bytes: data.count) }
         let bytes = Array(data)
+        if lower.hasSuffix(".cook") {
+            let name = relativePath ?? url.lastPathComponent
+            switch CooklangSource.read(bytes, path: name) {
+            case .success(let recipe): return [recipe]
+            case .failure(let problem): throw .cooklang(path: path, errors: problem.diagnostics)
+            }
+        }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         do {
             if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
@@ -91,24 +138,66 @@ public struct RecipeImporter: Sendable {
 
     /// The file `recipe` becomes, under an id no recipe has.
     public mutating func plan(_ recipe: ImportedRecipe, fallbackTitle: String) -> Planned {
+        render(reserve(recipe, fallbackTitle: fallbackTitle))
+    }
+
+    /// A recipe and the id it is given, before its file is written out.
+    public struct Reserved: Sendable {
+        public var recipe: ImportedRecipe
+        public var id: String
+        var wanted: String
+    }
+
+    /// Gives `recipe` an id no other recipe has (with `replacing`, an id
+    /// whose `recipes/<id>.md` exists is kept, and that file replaced).
+    /// Ids are given to every recipe of a run before any file is made
+    /// (`render`), so that a Cooklang sub-recipe link
+    /// (`[Pizza Dough](shared-pizza-dough)`) names the id its recipe gets
+    /// here, whether it comes before or after in the run.
+    public mutating func reserve(_ recipe: ImportedRecipe, fallbackTitle: String) -> Reserved {
         var recipe = recipe
         if TextCleaning.collapseWhitespace(recipe.title).isEmpty { recipe.title = fallbackTitle }
         let document = NewDocument(kind: .recipe, title: recipe.title)
         var id = document.suggestedID.isEmpty ? "recipe" : document.suggestedID
         let wanted = id
         var number = 2
-        while reserved.contains(id) || document.isTaken(id, in: folder) {
+        while reserved.contains(id) || isTaken(id, document) {
             id = "\(wanted)-\(number)"
             number += 1
         }
         reserved.insert(id)
+        if let old = recipe.cooklangID, old != id, renamed[old] == nil { renamed[old] = id }
+        if let url = recipe.url { imported[url] = "recipes/\(id).md" }
+        return Reserved(recipe: recipe, id: id, wanted: wanted)
+    }
+
+    /// The file of a reserved recipe, its sub-recipe links renamed to the
+    /// ids their recipes were given.
+    public func render(_ reserved: Reserved) -> Planned {
+        var recipe = reserved.recipe
+        if !renamed.isEmpty {
+            for index in recipe.ingredientGroups.indices {
+                recipe.ingredientGroups[index].lines = recipe.ingredientGroups[index].lines.map { line in
+                    guard line.contains("](") else { return line }
+                    return renamed.reduce(line) { $0.replacingOccurrences(of: "](\($1.key))", with: "](\($1.value))") }
+                }
+            }
+        }
         let markdown = RecipeMarkdown(recipe)
-        let path = "recipes/\(id).md"
-        if let url = recipe.url { imported[url] = path }
+        let path = "recipes/\(reserved.id).md"
+        var info = stat()
         return Planned(
             recipe: recipe, file: AuthoredFile(path: path, contents: markdown.text),
-            takenID: id == wanted ? nil : wanted, dropped: markdown.dropped
+            takenID: reserved.id == reserved.wanted ? nil : reserved.wanted, dropped: markdown.dropped,
+            replaces: replacing && lstat(folder.appendingPathComponent(path).path, &info) == 0
         )
+    }
+
+    /// Whether `id` cannot be written: a recipe file has it (with
+    /// `replacing`, only a `.json` one: a `.md` is replaced).
+    private func isTaken(_ id: String, _ document: NewDocument) -> Bool {
+        guard replacing else { return document.isTaken(id, in: folder) }
+        return document.existingFile(id, in: folder).map { !$0.hasSuffix(".md") } ?? false
     }
 
     /// `source:` of each `recipes/*.md` front matter.

@@ -46,7 +46,7 @@ enum RecipeJSONLD {
             if !recipe.ingredients.isEmpty {
                 json.key("recipeIngredient")
                 json.array { json in
-                    for ingredient in recipe.ingredients { json.string(ingredientText(ingredient)) }
+                    for ingredient in recipe.ingredients { json.string(ingredient.writtenLine) }
                 }
             }
             instructions(recipe.directions, steps: prose.steps, into: &json)
@@ -101,17 +101,6 @@ enum RecipeJSONLD {
         case "cholesterolContent", "sodiumContent": return "\(value) mg"
         default: return "\(value) g"
         }
-    }
-
-    /// One line as a person reads it: "1 ½ cups milk, warm (optional)",
-    /// "2 tins (800 g) chopped tomatoes", "Salt and pepper, to taste".
-    static func ingredientText(_ ingredient: Ingredient) -> String {
-        var amount = QuantityDisplay.text(ingredient.quantity, unit: ingredient.unit, unitName: ingredient.unitName)
-        if let size = QuantityDisplay.sizeText(ingredient) { amount = amount.map { "\($0) (\(size))" } }
-        var text = amount.map { $0 + " " + ingredient.displayName } ?? ingredient.displayName
-        if let note = ingredient.note, !note.isEmpty { text += ", \(note)" }
-        if ingredient.optional { text += " (optional)" }
-        return text
     }
 
     /// `HowToStep`s; a titled section becomes a `HowToSection` of its steps.

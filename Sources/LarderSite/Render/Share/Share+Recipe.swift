@@ -25,7 +25,7 @@ extension Share {
         if !recipe.ingredients.isEmpty {
             sections.append(Section(heading: "Ingredients", level: .part, entries: []))
             for group in recipe.ingredientGroups {
-                add(Section(heading: group.name, entries: group.ingredients.map { .bullet(RecipeJSONLD.ingredientText($0)) }), to: &sections)
+                add(Section(heading: group.name, entries: group.ingredients.map { .bullet($0.writtenLine) }), to: &sections)
             }
         }
 
