@@ -93,6 +93,9 @@ public struct ImportedRecipe: Sendable, Hashable {
     /// `Shared/Pizza Dough.cook`), which other files' sub-recipe links name
     /// until the import gives it its own id (see `RecipeImporter.plan`).
     public var cooklangID: String?
+    /// What the reader found but no recipe file field holds, one sentence
+    /// each (a Cooklang recipe's cookware list, its other metadata).
+    public var unmapped: [String] = []
 
     public init(title: String, source: Source) {
         self.title = title

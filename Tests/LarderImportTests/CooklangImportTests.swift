@@ -47,6 +47,7 @@ struct CooklangImportTests {
         let recipe = try Self.read(Self.soup, name: "Tomato Soup.cook")
         #expect(recipe.source == .cooklang)
         #expect(recipe.cooklangID == "tomato-soup")
+        #expect(RecipeMarkdown(recipe).dropped == ["the cookware list (pot): the steps still name it"])
         #expect(RecipeMarkdown(recipe).text == """
             ---
             title: Tomato Soup

@@ -51,6 +51,16 @@ enum CooklangSource {
         }
         imported.notes = recipe.notes.map { $0.components(separatedBy: "\n\n").map(unescaped) } ?? []
         imported.nutrition = recipe.nutrition.map { (name: $0.key, value: $0.value) }
+        if !recipe.cookware.isEmpty {
+            imported.unmapped.append("the cookware list (\(recipe.cookware.joined(separator: ", "))): the steps still name it")
+        }
+        if !recipe.otherMetadata.isEmpty {
+            imported.unmapped.append("metadata Larder has no field for: \(recipe.otherMetadata.map(\.key).joined(separator: ", "))")
+        }
+        let pictures = [recipe.image].compactMap { $0 } + recipe.directions.flatMap { $0.stepImages ?? [] }.compactMap { $0 }
+        if !pictures.isEmpty {
+            imported.unmapped.append("the pictures beside the file are not copied: \(pictures.joined(separator: ", "))")
+        }
         return imported
     }
 

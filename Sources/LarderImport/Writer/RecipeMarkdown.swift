@@ -14,6 +14,7 @@ public struct RecipeMarkdown: Sendable {
 
     public init(_ recipe: ImportedRecipe) {
         self.recipe = recipe
+        dropped = recipe.unmapped
         if let image = recipe.images.first {
             dropped.append("the image (\(image)) is not downloaded yet")
         }
