@@ -131,6 +131,8 @@ struct CooklangImportTests {
         #expect(errors.isEmpty, "\(errors.prefix(5).map { "\(String(describing: $0.location)): \($0.message)" })")
         #expect(loaded.kitchen.recipes.count == 9)
         let pizza = try #require(loaded.kitchen.recipes.first { $0.title == "Margherita Pizza" })
+        let pancakes = URL(fileURLWithPath: Repository.root.path + "/Examples/cooklang/Breakfast/Easy Pancakes.cook")
+        #expect(CooklangSource.picturesBeside(pancakes) == ["Easy Pancakes.4.jpg", "Easy Pancakes.jpg"])
         #expect(pizza.ingredients.contains { $0.recipe == "pizza-dough" })
         #expect(pizza.directions.map(\.title) == ["Sauce", "Pizzas"])
     }

@@ -11,13 +11,32 @@ enum CooklangSource {
     /// The recipe of `bytes`; `path` is the file's path relative to the
     /// folder imported (or its name), which gives it the id its sub-recipe
     /// references use. Errors when the file has errors of its own.
-    static func read(_ bytes: [UInt8], path: String) -> Result<ImportedRecipe, CooklangErrors> {
+    static func read(_ bytes: [UInt8], path: String, beside file: URL? = nil) -> Result<ImportedRecipe, CooklangErrors> {
         guard let result = KitchenLoader.readFile(path, bytes: bytes), let recipe = result.recipe else {
             return .failure(CooklangErrors(diagnostics: []))
         }
         let errors = result.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { return .failure(CooklangErrors(diagnostics: errors)) }
-        return .success(imported(recipe))
+        var imported = imported(recipe)
+        if let file, case let pictures = picturesBeside(file), !pictures.isEmpty {
+            imported.unmapped.append("the pictures beside the file are not copied: \(pictures.joined(separator: ", "))")
+        }
+        return .success(imported)
+    }
+
+    /// The pictures a data folder would give the recipe (`Easy Pancakes.jpg`,
+    /// `Easy Pancakes.3.jpg` beside `Easy Pancakes.cook`), by name: the
+    /// import does not copy them yet, so the user is told.
+    static func picturesBeside(_ file: URL) -> [String] {
+        let stem = file.deletingPathExtension().lastPathComponent + "."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)) ?? []
+        return names.filter { name in
+            guard name.hasPrefix(stem) else { return false }
+            // "jpg" (the recipe's) or "3.jpg" (step 3's).
+            let rest = name.dropFirst(stem.count).split(separator: ".", omittingEmptySubsequences: false)
+            guard let last = rest.last, rest.count == 1 || (rest.count == 2 && Int(rest[0]) != nil) else { return false }
+            return ["jpg", "jpeg", "png", "webp", "gif", "avif"].contains(last.lowercased())
+        }.sorted()
     }
 
     /// Errors a `.cook` file has, as `larder check` shows them.
@@ -56,10 +75,6 @@ enum CooklangSource {
         }
         if !recipe.otherMetadata.isEmpty {
             imported.unmapped.append("metadata Larder has no field for: \(recipe.otherMetadata.map(\.key).joined(separator: ", "))")
-        }
-        let pictures = [recipe.image].compactMap { $0 } + recipe.directions.flatMap { $0.stepImages ?? [] }.compactMap { $0 }
-        if !pictures.isEmpty {
-            imported.unmapped.append("the pictures beside the file are not copied: \(pictures.joined(separator: ", "))")
         }
         return imported
     }

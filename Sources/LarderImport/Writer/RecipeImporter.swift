@@ -114,7 +114,7 @@ public struct RecipeImporter: Sendable {
         let bytes = Array(data)
         if lower.hasSuffix(".cook") {
             let name = relativePath ?? url.lastPathComponent
-            switch CooklangSource.read(bytes, path: name) {
+            switch CooklangSource.read(bytes, path: name, beside: url) {
             case .success(let recipe): return [recipe]
             case .failure(let problem): throw .cooklang(path: path, errors: problem.diagnostics)
             }
