@@ -26,8 +26,8 @@ struct BuildCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The data folder.", completion: .directory)
-    var directory: String = "."
+    @OptionGroup var folder: DataFolderArguments
+    var directory: String { folder.path }
 
     @Option(name: [.short, .customLong("output")], help: "The folder to write the site to.", completion: .directory)
     var output: String = "_site"
@@ -36,6 +36,15 @@ struct BuildCommand: ParsableCommand {
     var color: ColorChoice = .auto
 
     func run() throws {
+        // Checked before anything is written: a site of no data from the
+        // wrong folder would replace the output.
+        if EmptyDataFolder.lacksMarkers(directory) {
+            let check = SiteBuild(
+                dataFolder: URL(fileURLWithPath: directory), destination: .noOutput,
+                displayName: directory, environment: [:]
+            )
+            if EmptyDataFolder.isEmpty(check.run().report, directory) { throw EmptyDataFolder.stop(directory) }
+        }
         let environment = ProcessInfo.processInfo.environment
         var build = SiteBuild(
             dataFolder: URL(fileURLWithPath: directory), destination: .folder(URL(fileURLWithPath: output)),

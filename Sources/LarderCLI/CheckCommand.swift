@@ -20,8 +20,8 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The data folder.", completion: .directory)
-    var directory: String = "."
+    @OptionGroup var folder: DataFolderArguments
+    var directory: String { folder.path }
 
     @Option(help: "Output format: text, json or github (GitHub Actions annotations).")
     var format: OutputFormat = .text
@@ -39,6 +39,7 @@ struct CheckCommand: ParsableCommand {
         )
         let result = check.run()
         let report = result.report
+        if EmptyDataFolder.isEmpty(report, directory) { throw EmptyDataFolder.stop(directory) }
         let useColor = format == .text && color.enabled(for: STDERR_FILENO)
         let formatter = DiagnosticFormatter(
             format: format.diagnosticFormat, color: useColor, pathPrefix: directory

@@ -27,8 +27,8 @@ struct InitCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The folder to make (default: the current folder).", completion: .directory)
-    var directory: String = "."
+    @OptionGroup var folder: DataFolderArguments
+    var directory: String { folder.path }
 
     @Flag(name: .customLong("from-cooklang"), help: "Write only a larder.json into the existing Cooklang folder DIR.")
     var fromCooklang = false

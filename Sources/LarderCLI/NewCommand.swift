@@ -33,8 +33,8 @@ struct NewCommand: ParsableCommand {
     @Option(help: "The id (file name) to use instead of one made from the title.")
     var id: String?
 
-    @Option(name: .customLong("dir"), help: "The data folder.", completion: .directory)
-    var directory: String = "."
+    @OptionGroup var folder: DataFolderOption
+    var directory: String { folder.path }
 
     func validate() throws {
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

@@ -20,7 +20,7 @@ struct PrintCommand: ParsableCommand {
             PAPERSIZE, else Letter when the locale's country uses it, such as en_US, else A4). \
             It carries today's date, or the date of SOURCE_DATE_EPOCH when that is set.
 
-              larder print weekly --recipe pancakes*8 -o sheet.html
+              larder print weekly --recipe pancakes:8 -o sheet.html
               larder print --format text | lp
 
             Exit status: 0 printed, 1 errors in the data (or the file cannot be written), \
@@ -28,12 +28,13 @@ struct PrintCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The list ids (default: `current` in larder.json).")
+    @Argument(help: "The list ids (default: `current` in larder.json).", completion: IDCompletion.lists)
     var lists: [String] = []
 
     @Option(
         name: .customLong("recipe"),
-        help: ArgumentHelp("A recipe to shop for (its id, or a Cooklang file's path), at its own servings or at SERVINGS (repeatable).", valueName: "ID[*SERVINGS]")
+        help: ArgumentHelp("A recipe to shop for (its id, or a Cooklang file's path), at its own servings or at SERVINGS (ID:8, ID=8 or, quoted, 'ID*8'; repeatable).", valueName: "ID[:SERVINGS]"),
+        completion: IDCompletion.recipes
     )
     var recipes: [String] = []
 
@@ -55,8 +56,8 @@ struct PrintCommand: ParsableCommand {
     @Flag(help: "Keep pantry staples.")
     var includePantry = false
 
-    @Option(name: .customLong("dir"), help: "The data folder.", completion: .directory)
-    var directory: String = "."
+    @OptionGroup var folder: DataFolderOption
+    var directory: String { folder.path }
 
     enum SheetFormat: String, ExpressibleByArgument, CaseIterable {
         case html, text
@@ -138,23 +139,30 @@ struct PrintCommand: ParsableCommand {
         }
     }
 
-    /// "pancakes" or "pancakes*8" (also "*1/2", "*1.5").
+    /// "pancakes" or "pancakes*8" (also "*1/2", "*1.5"); "pancakes:8" and
+    /// "pancakes=8" too, which need no quotes in zsh, where a bare * is a glob.
     static func recipeRequest(_ text: String) throws -> RecipeRequest {
-        // A Cooklang recipe may be named by its path ("Breakfast/Easy Pancakes").
-        guard let star = text.firstIndex(of: "*") else { return RecipeRequest(recipe: Identifier.id(forReference: text)) }
-        let written = String(text[..<star]), servingsText = String(text[text.index(after: star)...])
+        // The last separator: a Cooklang recipe may be named by its path
+        // ("Breakfast/Easy Pancakes"), which may hold one of them.
+        guard let mark = text.lastIndex(where: Self.servingsSeparators.contains) else {
+            return RecipeRequest(recipe: Identifier.id(forReference: text))
+        }
+        let separator = text[mark]
+        let written = String(text[..<mark]), servingsText = String(text[text.index(after: mark)...])
         let id = Identifier.id(forReference: written)
         guard !written.isEmpty else {
-            throw failure("--recipe \(text): give the recipe id before the *, such as pancakes*4", status: ExitStatus.usage)
+            throw failure("--recipe \(text): give the recipe id before the \(separator), such as pancakes\(separator)4", status: ExitStatus.usage)
         }
         guard let servings = Rational(servingsText), servings > .zero else {
             throw failure(
-                "--recipe \(text): \"\(servingsText)\" is not a number of servings; write \(id)*4 (or \(id) for the recipe's own)",
+                "--recipe \(text): \"\(servingsText)\" is not a number of servings; write \(id)\(separator)4 (or \(id) for the recipe's own)",
                 status: ExitStatus.usage
             )
         }
         return RecipeRequest(recipe: id, servings: servings)
     }
+
+    static let servingsSeparators: Set<Character> = ["*", ":", "="]
 
     /// Today, or the day of SOURCE_DATE_EPOCH (in UTC, as reproducible
     /// builds expect), as YYYY-MM-DD.

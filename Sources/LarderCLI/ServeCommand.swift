@@ -23,8 +23,8 @@ struct ServeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The data folder.", completion: .directory)
-    var directory: String = "."
+    @OptionGroup var folder: DataFolderArguments
+    var directory: String { folder.path }
 
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: UInt16 = 8080

@@ -20,7 +20,7 @@ struct ShareCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The list id (default: `current` in larder.json).")
+    @Argument(help: "The list id (default: `current` in larder.json).", completion: IDCompletion.lists)
     var list: String?
 
     @Option(help: "text (for chat apps), markdown (a task list) or json (for scripts).")
@@ -32,8 +32,8 @@ struct ShareCommand: ParsableCommand {
     @Flag(help: "Keep pantry staples on the list.")
     var includePantry = false
 
-    @Option(name: .customLong("dir"), help: "The data folder.", completion: .directory)
-    var directory: String = "."
+    @OptionGroup var folder: DataFolderOption
+    var directory: String { folder.path }
 
     func run() throws {
         // A Cooklang menu may be named by its path ("Plans/Week 1").
