@@ -157,7 +157,8 @@ public struct CookingTime: Sendable, Hashable {
     /// process (found by the recipe-md fuzzer).
     public static let maximumSeconds = 3_650 * 86_400
 
-    /// Reads "10 min", "1 h 15 min", "1.5 hours", "PT1H15M", "P1DT2H"
+    /// Reads "10 min", "1 h 15 min", "1h30m", "1 hr 30 mins", "1.5 hours",
+    /// "PT1H15M", "P1DT2H"
     /// (spaces, tabs and line breaks around it are ignored).
     public init?(_ text: String) {
         // On UTF-8 bytes, as every recipe has up to three of these: every
@@ -240,7 +241,8 @@ public struct CookingTime: Sendable, Hashable {
             switch run({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }).lowercased() {
             case "d", "day", "days": factor = 86_400
             case "h", "hr", "hrs", "hour", "hours": factor = 3_600
-            case "min", "mins", "minute", "minutes": factor = 60
+            // "m" is minutes, as in "1h30m" and "90m": no cook means months.
+            case "m", "min", "mins", "minute", "minutes": factor = 60
             case "s", "sec", "secs", "second", "seconds": factor = 1
             default: return nil
             }
