@@ -11,8 +11,11 @@ public struct Recipe: Sendable, Hashable, Identifiable {
     public var category: String?
     public var cuisine: String?
     public var tags: [String] = []
-    /// What the quantities are for.
+    /// What the quantities are for; for a range ("4-6"), its lower end.
     public var servings: Int?
+    /// The upper end of a range of servings ("4-6"), shown but never scaled
+    /// by: the quantities are written for `servings`.
+    public var servingsUpTo: Int?
     public var yield: String?
     public var prepTime: CookingTime?
     public var cookTime: CookingTime?
@@ -50,6 +53,15 @@ public struct Recipe: Sendable, Hashable, Identifiable {
             groups[ingredient.group, default: []].append(ingredient)
         }
         return order.map { ($0, groups[$0] ?? []) }
+    }
+}
+
+extension Recipe {
+    /// The servings as shown: "4", or "4–6" for a range.
+    public var servingsText: String? {
+        guard let servings else { return nil }
+        guard let upTo = servingsUpTo else { return "\(servings)" }
+        return "\(servings)\u{2013}\(upTo)"
     }
 }
 
