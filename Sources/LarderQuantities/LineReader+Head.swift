@@ -56,6 +56,7 @@ extension LineReader {
             line.optional = true
             start = text.skippingSpaces(from: start + 9)
         }
+        if startsNumberedName(at: start) { return start }
         // The first word is looked up once: it may lead ("About"), count
         // ("One") or be neither.
         let first = headWord(at: start)

@@ -493,6 +493,8 @@ extension LineReader {
             // "x400g": a number left in the name means an amount or a note
             // was not read. Names have numbers too, written so no amount
             // is: "00 flour", "2% milk", "A1 sauce", "V8 juice".
+            // "1 cup 7 Up": the number is the product's name's.
+            if startsNumberedName(at: word.lowerBound) { continue }
             let scan = WordScan(text[word])
             let first = text[word.lowerBound]
             // The Unicode property lookup last: most words have no digit.

@@ -15,7 +15,7 @@ extension LineReader {
             case ")":
                 strayParenthesis(at: i)
                 i += 1
-            case "@", "#", "!":
+            case _ where startsMarker(at: i):
                 let end = wordEnd(from: i)
                 readMarker(i..<end)
                 i = end
@@ -26,6 +26,16 @@ extension LineReader {
                 }
                 i = end
             }
+        }
+    }
+
+    /// "@store", "#category", "!priority". A "#" before a digit is a number
+    /// sign and part of the name: "size #4 nails", "#10 can".
+    private func startsMarker(at index: Int) -> Bool {
+        switch text[index] {
+        case "@", "!": true
+        case "#": text.at(index + 1)?.isASCIIDigit != true
+        default: false
         }
     }
 

@@ -125,7 +125,7 @@ struct LineReader {
     /// read; the line is read as written, with a warning.
     private mutating func checkLeftoverAmount(at start: Int) {
         guard unsure == nil, line.quantity != nil, line.problems.isEmpty, startsNumber(at: start),
-            case .found = readAmount(at: start)
+            !startsNumberedName(at: start), case .found = readAmount(at: start)
         else { return }
         unsure = (start, "a second amount was not read")
     }

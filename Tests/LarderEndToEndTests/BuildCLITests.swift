@@ -59,7 +59,7 @@ import Testing
         let site = kitchen.url.deletingLastPathComponent().appendingPathComponent("site")
         let result = try ProcessResult.run(larder, ["build", kitchen.url.path, "-o", site.path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("servings: expected an integer, found a string [wrong-type]"))
+        #expect(result.stderr.contains(#"servings: must be a number of servings such as 4, or a range such as "4-6" [invalid-value]"#))
         #expect(result.stderr.hasSuffix("larder: error: the site was not built: fix the errors above\n"))
         #expect(!FileManager.default.fileExists(atPath: site.path))
     }

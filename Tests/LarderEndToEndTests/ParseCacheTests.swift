@@ -64,6 +64,13 @@ import Testing
         #expect(try roundTrip(Repository.examples) > 10)
     }
 
+    /// The upper end of a range of servings is kept too.
+    @Test func aRangeOfServingsReadsBackEqual() throws {
+        let folder = try TestFolder()
+        try folder.write("recipes/soup.md", "---\ntitle: Soup\nservings: 4-6\n---\n")
+        #expect(try roundTrip(folder.url) == 1)
+    }
+
     @Test func aBenchmarkKitchenReadsBackEqual() throws {
         let folder = try TestFolder()
         #expect(try roundTrip(try BenchKitchenTests.generate(into: folder)) > 50)

@@ -205,6 +205,20 @@ struct IngredientNameTests {
     }
 
     /// Shopping-list items keep their names as written.
+    /// "7 Up" is a drink, not seven of "Up", wherever it stands; "7 apples"
+    /// stays a count (the table has both).
+    @Test func productNamesStartingWithANumberAreNames() {
+        let counted = LineParser.parseItem("2 7 Up")
+        #expect(counted.quantity == .exact(Rational(2)))
+        #expect(counted.name == "7 Up")
+        #expect(counted.warnings == [])
+        let poured = LineParser.parseIngredient("1 cup 7 Up, chilled")
+        #expect(poured.unit?.id == "cup")
+        #expect(poured.name == "7 Up")
+        #expect(poured.warnings == [])
+        #expect(LineParser.parseIngredient("7 Up").quantity == nil)
+    }
+
     @Test func itemsKeepTheirWords() {
         #expect(LineParser.parseItem("3 large eggs").name == "large eggs")
         #expect(LineParser.parseItem("Salt and pepper").name == "Salt and pepper")

@@ -86,6 +86,16 @@ let itemLines: [LineCase] = [
     item("10 free-range eggs", "10", nil, "free-range eggs"),
     // Numbers that belong to the name.
     item("7up", nil, nil, "7up"),
+    item("7 Up", nil, nil, "7 Up"),
+    item("7 Up x2 #drinks", "2", nil, "7 Up", category: "drinks"),
+    item("2 7 Up", "2", nil, "7 Up"),
+    item("3 Musketeers bars", nil, nil, "3 Musketeers bars"),
+    item("7 apples", "7", nil, "apples"),
+    item("7 Upton pears", "7", nil, "Upton pears"),
+    item("3 Eggs", "3", nil, "Eggs"),
+    // "#" before a digit is a number sign, not a category.
+    item("size #4 nails #hardware", nil, nil, "size #4 nails", category: "hardware"),
+    item("2 #10 cans tomatoes", "2", nil, "#10 cans tomatoes"),
     item("2-inch PVC pipe", nil, nil, "2-inch PVC pipe"),
     item("  2   avocados  ", "2", nil, "avocados"),
 ]

@@ -113,7 +113,7 @@ import Testing
     /// no duration; numbers too long to hold are refused, not wrapped.
     @Test(arguments: [
         (" \t10 MIN\n", 600), ("\r\n10 min", nil), ("10 min\r\n", nil), ("10 min\n\r", 600),
-        ("10  min  5 s", 605), ("10min", 600), (".5 h", 1800), ("1..5 h", nil),
+        ("10  min  5 s", 605), ("10min", 600), ("1h30m", 5400), ("90m", 5400), ("1h30", nil), (".5 h", 1800), ("1..5 h", nil),
         ("10\tmin", nil), ("10 mín", nil), ("10 min\u{301}", nil), ("\u{A0}10 min", nil), ("10 K", nil),
         ("10", nil), ("min", nil), ("", nil), ("  ", nil), ("10 min,", nil),
         ("P1D", 86400), ("PT90S", 90), ("PT007M", 420), ("PT1H1H", 7200), ("P1H", nil), ("PT1D", nil),
@@ -123,5 +123,43 @@ import Testing
     func cookingTimesReadAsCharactersWould(_ text: String, _ seconds: Int?) {
         #expect(CookingTime(text)?.seconds == seconds)
         #expect(CookingTime(text).map(\.text) == seconds.map { _ in text })
+    }
+
+    /// "## Ingredients:" is how many people title a section by hand; read as
+    /// an unknown section it published a recipe with no ingredients.
+    @Test func recipeSectionTitlesMayEndInAColon() throws {
+        let folder = try TestFolder()
+        try folder.write("recipes/soup.md", """
+            ---
+            title: Soup
+            ---
+            ## Ingredients:
+            - 1 l stock
+
+            ## STEPS :
+            1. Heat it.
+
+            ## Notes::
+            Salt at the end.
+            """)
+        let result = try KitchenLoader.load(folder.url)
+        #expect(result.report.diagnostics.isEmpty, "\(FixtureCase.render(result.report.diagnostics))")
+        let recipe = try #require(result.kitchen.recipe("soup"))
+        #expect(recipe.ingredients.map(\.name) == ["stock"])
+        #expect(recipe.directions == [DirectionSection(steps: ["Heat it."])])
+        #expect(recipe.notes == "Salt at the end.")
+    }
+
+    /// The forms people write by hand ("1h30m", "1 hr 30 mins") pass the
+    /// schema and read as the same duration; "m" is minutes.
+    @Test(arguments: [
+        ("1h30m", 5400), ("1 hr 30 min", 5400), ("1hr 30mins", 5400), ("90m", 5400), ("1 h 15 min", 4500),
+    ])
+    func handWrittenCookTimesAreAccepted(_ text: String, _ seconds: Int) throws {
+        let folder = try TestFolder()
+        try folder.write("recipes/soup.md", "---\ntitle: Soup\ncook_time: \(text)\n---\n")
+        let result = try KitchenLoader.load(folder.url)
+        #expect(result.report.diagnostics.isEmpty, "\(FixtureCase.render(result.report.diagnostics))")
+        #expect(try #require(result.kitchen.recipe("soup")).cookTime == CookingTime(text: text, seconds: seconds))
     }
 }

@@ -11,8 +11,11 @@ public struct Recipe: Sendable, Hashable, Identifiable {
     public var category: String?
     public var cuisine: String?
     public var tags: [String] = []
-    /// What the quantities are for.
+    /// What the quantities are for; for a range ("4-6"), its lower end.
     public var servings: Int?
+    /// The upper end of a range of servings ("4-6"), shown but never scaled
+    /// by: the quantities are written for `servings`.
+    public var servingsUpTo: Int?
     public var yield: String?
     public var prepTime: CookingTime?
     public var cookTime: CookingTime?
@@ -50,6 +53,15 @@ public struct Recipe: Sendable, Hashable, Identifiable {
             groups[ingredient.group, default: []].append(ingredient)
         }
         return order.map { ($0, groups[$0] ?? []) }
+    }
+}
+
+extension Recipe {
+    /// The servings as shown: "4", or "4–6" for a range.
+    public var servingsText: String? {
+        guard let servings else { return nil }
+        guard let upTo = servingsUpTo else { return "\(servings)" }
+        return "\(servings)\u{2013}\(upTo)"
     }
 }
 
@@ -157,7 +169,8 @@ public struct CookingTime: Sendable, Hashable {
     /// process (found by the recipe-md fuzzer).
     public static let maximumSeconds = 3_650 * 86_400
 
-    /// Reads "10 min", "1 h 15 min", "1.5 hours", "PT1H15M", "P1DT2H"
+    /// Reads "10 min", "1 h 15 min", "1h30m", "1 hr 30 mins", "1.5 hours",
+    /// "PT1H15M", "P1DT2H"
     /// (spaces, tabs and line breaks around it are ignored).
     public init?(_ text: String) {
         // On UTF-8 bytes, as every recipe has up to three of these: every
@@ -240,7 +253,8 @@ public struct CookingTime: Sendable, Hashable {
             switch run({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }).lowercased() {
             case "d", "day", "days": factor = 86_400
             case "h", "hr", "hrs", "hour", "hours": factor = 3_600
-            case "min", "mins", "minute", "minutes": factor = 60
+            // "m" is minutes, as in "1h30m" and "90m": no cook means months.
+            case "m", "min", "mins", "minute", "minutes": factor = 60
             case "s", "sec", "secs", "second", "seconds": factor = 1
             default: return nil
             }

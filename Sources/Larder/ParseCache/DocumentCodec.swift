@@ -140,11 +140,13 @@ extension CacheWriter {
         string(recipe.category)
         string(recipe.cuisine)
         strings(recipe.tags)
-        if let servings = recipe.servings {
-            byte(1)
-            int(servings)
-        } else {
-            byte(0)
+        for servings in [recipe.servings, recipe.servingsUpTo] {
+            if let servings {
+                byte(1)
+                int(servings)
+            } else {
+                byte(0)
+            }
         }
         string(recipe.yield)
         time(recipe.prepTime)
@@ -365,6 +367,7 @@ extension CacheReader {
         recipe.cuisine = try optionalString()
         recipe.tags = try strings()
         recipe.servings = try bool() ? try int() : nil
+        recipe.servingsUpTo = try bool() ? try int() : nil
         recipe.yield = try optionalString()
         recipe.prepTime = try time()
         recipe.cookTime = try time()

@@ -183,8 +183,12 @@ struct MarkdownBody {
     enum RecipeSection: String {
         case ingredients, directions, notes
 
+        /// A trailing colon ("## Ingredients:") is how many people write a
+        /// heading by hand; refusing it silently dropped every ingredient.
         init?(title: String) {
-            switch title.lowercased().trimmingSpaces {
+            var name = Substring(title.lowercased().trimmingSpaces)
+            while name.last == ":" { name = name.dropLast() }
+            switch String(name).trimmingSpaces {
             case "ingredients": self = .ingredients
             case "directions", "instructions", "method", "steps", "preparation": self = .directions
             case "notes", "note", "tips": self = .notes

@@ -103,6 +103,31 @@ struct DocumentDecoder {
         return nil
     }
 
+    /// `4`, or a range `"4-6"`, `"4–6"`, `"4 to 6"` (the schema checks the
+    /// form): its lower end and, for a range, its upper end.
+    mutating func servings(_ value: JSONValue?) -> (Int?, Int?) {
+        guard let value else { return (nil, nil) }
+        guard let text = value.string else { return (value.number?.intValue, nil) }
+        // Read strictly, not trusting the schema's verdict: a value it
+        // refused ("4-6 people") must not be scaled by either.
+        let ends = text.replacing(" to ", with: "-")
+            .split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "\u{2013}" }
+            .compactMap { end -> Int? in
+                let digits = end.trimmingSpaces
+                guard digits.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(digits), value > 0 else { return nil }
+                return value
+            }
+        guard ends.count == 2 else { return (nil, nil) }
+        guard ends[0] < ends[1] else {
+            diagnostics.append(.error(
+                "bad-format", "servings: the range \"\(text)\" does not go up",
+                at: location(value.position), hint: "write the smaller number first, as in \"4-6\", or one number"
+            ))
+            return (nil, nil)
+        }
+        return (ends[0], ends[1])
+    }
+
     static func strings(_ value: JSONValue?) -> [String] {
         value?.array?.compactMap(\.string) ?? []
     }
@@ -326,7 +351,7 @@ struct DocumentDecoder {
         recipe.category = root["category"]?.string
         recipe.cuisine = root["cuisine"]?.string
         recipe.tags = Self.strings(root["tags"])
-        recipe.servings = root["servings"]?.number?.intValue
+        (recipe.servings, recipe.servingsUpTo) = servings(root["servings"])
         recipe.yield = root["yield"]?.string
         recipe.prepTime = duration(root["prep_time"], field: "prep_time")
         recipe.cookTime = duration(root["cook_time"], field: "cook_time")

@@ -376,6 +376,8 @@ struct RecipeBody: Sendable, TemplateValueConvertible {
     var tags: [CountLink]
     /// The servings the quantities are written for (the control's start).
     var servings: Int?
+    /// The servings as shown: "4", or "4–6" (``Recipe/servingsText``).
+    var servingsShown: String?
     /// The units the servings control needs (``QuantityDisplay/unitTable(for:)``).
     var unitsJSON: String?
     /// The config's `units` ("metric", "us"): rescaled amounts are shown in
@@ -413,6 +415,7 @@ struct RecipeBody: Sendable, TemplateValueConvertible {
             .init("cuisine", cuisine),
             .init("tags", tags),
             .init("servings", servings),
+            .init("servingsShown", servingsShown),
             .init("unitsJSON", unitsJSON),
             .init("unitSystem", unitSystem),
             .init("yield", yield),

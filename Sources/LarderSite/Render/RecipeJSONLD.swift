@@ -68,7 +68,7 @@ enum RecipeJSONLD {
     /// the yield as written ("12 pancakes"); a single value stays a string.
     private static func yield(_ recipe: Recipe, into json: inout JSONStream) {
         var values: [String] = []
-        if let servings = recipe.servings { values.append(servings == 1 ? "1 serving" : "\(servings) servings") }
+        if let servings = recipe.servingsText { values.append(servings == "1" ? "1 serving" : "\(servings) servings") }
         if let yield = recipe.yield { values.append(yield) }
         guard !values.isEmpty else { return }
         json.key("recipeYield")

@@ -48,6 +48,7 @@ extension SiteBuilder {
             cuisine: recipe.cuisine,
             tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(tagSlugs.slug($0))/index.html", count: 0) },
             servings: recipe.servings,
+            servingsShown: recipe.servingsText,
             unitsJSON: recipe.servings == nil ? nil : QuantityDisplay.unitTable(
                 for: recipe.ingredients.flatMap { $0.quantity == nil ? [] : [$0.unit, $0.size?.unit] }.compactMap { $0 }
             ),

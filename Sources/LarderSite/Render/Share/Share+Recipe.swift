@@ -13,7 +13,7 @@ extension Share {
         if let description = prose.description { sections.append(Section(heading: nil, entries: [.line(description)])) }
 
         var facts: [String] = []
-        if let servings = recipe.servings { facts.append(servings == 1 ? "Serves 1" : "Serves \(servings)") }
+        if let servings = recipe.servingsText { facts.append("Serves \(servings)") }
         if let yield = recipe.yield { facts.append("Makes \(yield)") }
         var times: [String] = []
         if let prep = recipe.prepTime { times.append("Prep \(QuantityDisplay.duration(seconds: prep.seconds))") }
