@@ -206,9 +206,14 @@ import Darwin
                 try edit(recipePath(target)) { $0.replacingOccurrences(of: "\ntitle: ", with: "\ntitle: New \(number) ") }
             case 2:
                 what = "change the category and tags of \(target)"
+                // Tags are shared between recipes (four of them), but a
+                // recipe given one it has already would be a duplicate tag,
+                // an error (seed 1795707352008, step 23).
+                let tag = "t\(number % 4)"
                 try edit(recipePath(target)) {
-                    $0.replacingOccurrences(of: "\ncategory: ", with: "\ncategory: c\(number % 3)")
-                        .replacingOccurrences(of: "tags: [", with: "tags: [t\(number % 4), ")
+                    let recategorized = $0.replacingOccurrences(of: "\ncategory: ", with: "\ncategory: c\(number % 3)")
+                    return ["[\(tag), ", " \(tag), ", "[\(tag)]", " \(tag)]"].contains { recategorized.contains($0) }
+                        ? recategorized : recategorized.replacingOccurrences(of: "tags: [", with: "tags: [\(tag), ")
                 }
             case 3:
                 let sub = "b\(random.below(3))"
