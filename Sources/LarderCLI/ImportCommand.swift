@@ -34,8 +34,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "Saved web pages, schema.org JSON files, Cooklang files, or folders of them.", completion: .file())
     var sources: [String]
 
-    @Option(name: .customLong("dir"), help: "The data folder.", completion: .directory)
-    var directory: String = "."
+    @OptionGroup var folder: DataFolderOption
 
     @Flag(help: "Replace recipes/<id>.md when the id is taken instead of numbering it, and import again what was imported already.")
     var force = false
@@ -62,6 +61,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let directory = folder.path
         let folder = try existingDataFolder(directory)
         var importer = RecipeImporter(folder: folder, replacing: force)
         // Every recipe is given its id before any file is written, so that
