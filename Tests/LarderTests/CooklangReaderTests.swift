@@ -105,6 +105,14 @@ import Testing
         #expect(Self.recipe(Self.document([], metadata: [("servings", "4 servings")])).0.servings == 4)
     }
 
+    @Test func aRangeOfServingsIsARangeAsInMarkdown() {
+        let (recipe, decoder) = Self.recipe(Self.document([], metadata: [("servings", "4-6")]))
+        #expect(recipe.servings == 4)
+        #expect(recipe.servingsUpTo == 6)
+        #expect(recipe.yield == nil)
+        #expect(decoder.diagnostics.isEmpty, "\(decoder.diagnostics)")
+    }
+
     @Test func unknownKeysAreKeptAndWarnedAtTheKey() {
         let (recipe, decoder) = Self.recipe(Self.document([], metadata: [("title", "P"), ("spiciness", "mild")]))
         #expect(recipe.otherMetadata == [Detail(key: "spiciness", value: "mild")])

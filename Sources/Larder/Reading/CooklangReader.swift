@@ -162,8 +162,10 @@ struct CooklangReader {
                 keep(entry, warn: false)
                 continue
             }
-            // servings that are not a number are the yield ("a dozen").
-            let target = field == "servings" && value.number == nil ? "yield" : field
+            // servings that are neither a number nor a range ("4-6", read
+            // by the decoder as for Markdown) are the yield ("a dozen").
+            let isRange = value.string.flatMap(DocumentDecoder.servingsRange) != nil
+            let target = field == "servings" && value.number == nil && !isRange ? "yield" : field
             guard !taken.contains(target) else {
                 keep(entry, warn: false)
                 continue
@@ -179,7 +181,9 @@ struct CooklangReader {
     private func converted(_ value: JSONValue, for field: String) -> JSONValue? {
         switch (field, value.kind) {
         case ("servings", .string(let text)):
-            // "4", "2|4" (the first is the recipe's), "4 servings", "4-6".
+            // "4", "2|4" (the first is the recipe's), "4 servings"; a range
+            // "4-6" goes to the decoder as it is.
+            if DocumentDecoder.servingsRange(text) != nil { return value }
             let digits = text.trimmingSpaces.prefix { $0.isASCII && $0.isNumber }
             let rest = text.trimmingSpaces.dropFirst(digits.count)
             if let count = Int(digits), count > 0, !(rest.first == "." || rest.first == "/" || rest.first == ",") {

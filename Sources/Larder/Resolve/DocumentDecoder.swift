@@ -110,14 +110,7 @@ struct DocumentDecoder {
         guard let text = value.string else { return (value.number?.intValue, nil) }
         // Read strictly, not trusting the schema's verdict: a value it
         // refused ("4-6 people") must not be scaled by either.
-        let ends = text.replacing(" to ", with: "-")
-            .split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "\u{2013}" }
-            .compactMap { end -> Int? in
-                let digits = end.trimmingSpaces
-                guard digits.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(digits), value > 0 else { return nil }
-                return value
-            }
-        guard ends.count == 2 else { return (nil, nil) }
+        guard let ends = Self.servingsRange(text) else { return (nil, nil) }
         guard ends[0] < ends[1] else {
             diagnostics.append(.error(
                 "bad-format", "servings: the range \"\(text)\" does not go up",
@@ -126,6 +119,19 @@ struct DocumentDecoder {
             return (nil, nil)
         }
         return (ends[0], ends[1])
+    }
+
+    /// The two ends of a servings range as written ("4-6", "4–6", "4 to
+    /// 6"), in the order written; nil for anything else.
+    static func servingsRange(_ text: String) -> [Int]? {
+        let ends = text.replacing(" to ", with: "-")
+            .split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "\u{2013}" }
+            .compactMap { end -> Int? in
+                let digits = end.trimmingSpaces
+                guard digits.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(digits), value > 0 else { return nil }
+                return value
+            }
+        return ends.count == 2 ? ends : nil
     }
 
     static func strings(_ value: JSONValue?) -> [String] {
