@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The one C boundary: libcmark-gfm from Debian's libcmark-gfm-dev and
@@ -66,7 +67,10 @@ let package = Package(
         // `larder import`: recipes read from web pages (JSON-LD, microdata,
         // RDFa, recipe-card plugins, h-recipe) into plain values, and written
         // as recipe files.
-        .target(name: "LarderImport", dependencies: ["CLibXML2", "LarderCore", "Larder"]),
+        .target(
+            name: "LarderImport",
+            dependencies: ["CLibXML2", "LarderCore", "Larder", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         // Mustache templates compiled once into node trees, rendered over
         // typed values straight to bytes (the theme's engine).
         .target(name: "LarderTemplate", dependencies: ["LarderCore"]),

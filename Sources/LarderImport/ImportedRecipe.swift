@@ -56,6 +56,19 @@ public struct ImportedRecipe: Sendable, Hashable {
         }
     }
 
+    /// A picture carried by the source itself (an app export's photo, a
+    /// picture beside a file) or downloaded: the bytes, and where they came
+    /// from (for messages). Written into `images/` beside the recipe.
+    public struct Picture: Sendable, Hashable {
+        public var bytes: [UInt8]
+        public var origin: String
+
+        public init(bytes: [UInt8], origin: String) {
+            self.bytes = bytes
+            self.origin = origin
+        }
+    }
+
     /// Which reader found the recipe.
     public enum Source: String, Sendable, Hashable {
         case jsonLD = "json-ld"
@@ -87,6 +100,9 @@ public struct ImportedRecipe: Sendable, Hashable {
     public var nutrition: [(name: String, value: String)] = []
     /// Absolute image addresses, best first.
     public var images: [String] = []
+    /// The picture's bytes, when the source carries them (`images` are
+    /// addresses still to fetch).
+    public var picture: Picture?
     public var source: Source
     /// For a recipe read from a `.cook` file: the id the file has in the
     /// folder it was imported from (`shared-pizza-dough` for
@@ -159,6 +175,7 @@ extension ImportedRecipe {
             "notes": strings(notes),
             "nutrition": nutrition.isEmpty ? nil : .object(nutrition.map { .init(key: $0.name, value: .string($0.value)) }),
             "images": strings(images),
+            "picture": picture.map { .fields(["origin": .string($0.origin), "bytes": .int($0.bytes.count)]) },
             "source": .string(source.rawValue),
         ])
     }
