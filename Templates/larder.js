@@ -4,7 +4,8 @@
 // file acts on with data attributes and ids:
 //
 //   [data-checklist][data-storage-key]  ticks of input[data-check] kept in
-//                                       localStorage as {checkbox id: bool};
+//                                       localStorage as {checkbox id:
+//                                       {checked, item: data-check}};
 //                                       inside it: [data-progress],
 //                                       [data-progress-fill],
 //                                       [data-progress-text], [data-status]
@@ -66,21 +67,37 @@
 
   // ---- Checklists: list items and recipe ingredients ----------------------
   // [data-checklist][data-storage-key] holds input[data-check] checkboxes;
-  // their state is kept under the key as {checkbox id: true|false}. An id
-  // not stored keeps the page's own `checked` (from the data file).
+  // their state is kept under the key as {checkbox id: {checked, item}},
+  // where `item` is the box's data-check, a fingerprint of the item as the
+  // data file has it. An id not stored keeps the page's own `checked`.
+
+  // The ticks kept for these boxes: only those made for the item as it is
+  // now. A tick made before the file changed the item (or an entry of an
+  // item no longer on the page) is dropped, from the page and from storage.
+  function keptTicks(key, boxes) {
+    var saved = storage.read(key), kept = {}, dropped = false;
+    boxes.forEach(function (box) {
+      var entry = saved[box.id];
+      if (entry && typeof entry === "object" && entry.item === (box.getAttribute("data-check") || "")
+          && typeof entry.checked === "boolean") {
+        kept[box.id] = entry;
+      }
+    });
+    Object.keys(saved).forEach(function (id) { if (!kept[id]) dropped = true; });
+    if (dropped) storage.write(key, kept);
+    return kept;
+  }
 
   function setUpChecklist(root) {
     var key = root.getAttribute("data-storage-key");
     var boxes = all("input[type=checkbox][data-check]", root);
     if (!key || boxes.length === 0) return;
-    var saved = storage.read(key);
+    var saved = keptTicks(key, boxes);
 
     boxes.forEach(function (box) {
-      if (Object.prototype.hasOwnProperty.call(saved, box.id)) {
-        box.checked = saved[box.id] === true;
-      }
+      if (saved[box.id]) box.checked = saved[box.id].checked;
       box.addEventListener("change", function () {
-        saved[box.id] = box.checked;
+        saved[box.id] = { checked: box.checked, item: box.getAttribute("data-check") || "" };
         storage.write(key, saved);
         update();
       });
@@ -104,14 +121,16 @@
 
     all("[data-action=clear-ticks]", root).forEach(function (button) {
       show(button);
+      // Back to the list as the file has it: an item the file ticks ([x])
+      // stays ticked; only the ticks made here go.
       button.addEventListener("click", function () {
         boxes.forEach(function (box) {
-          box.checked = false;
-          saved[box.id] = false;
+          box.checked = box.defaultChecked;
+          delete saved[box.id];
         });
         storage.write(key, saved);
         update();
-        announce(root, "All ticks cleared.");
+        announce(root, "Your ticks are cleared; items the list itself ticks stay ticked.");
       });
     });
   }
@@ -687,6 +706,27 @@
     });
   }
 
+  // ---- Offline: the service worker ----------------------------------------
+  // sw.js, at the site's root (one folder above this script), keeps the
+  // site's own pages for use with no signal (docs/site.md, "Offline"). Only
+  // over http(s): file:// has no service workers, and pages work without
+  // one. `larder serve` answers sw.js with 404, so its preview is never
+  // cached (see LiveReload).
+
+  // Read now: document.currentScript is this script only while it first runs.
+  var scriptURL = typeof document === "object" && document.currentScript ? document.currentScript.src : null;
+
+  function registerServiceWorker() {
+    if (!scriptURL || !("serviceWorker" in navigator)) return;
+    if (window.location.protocol !== "https:" && window.location.protocol !== "http:") return;
+    var worker;
+    try { worker = new URL("../sw.js", scriptURL); } catch (error) { return; }
+    if (worker.origin !== window.location.origin) return;
+    navigator.serviceWorker.register(worker.href).catch(function () {
+      // No worker (a preview, a host that refuses it): the site works as before.
+    });
+  }
+
   // ---- Start --------------------------------------------------------------
 
   // The tests load this file in node to hold its amounts to the CLI's.
@@ -701,6 +741,7 @@
     setUpActions();
     all("[data-servings]").forEach(setUpServings);
     all("form[data-search]").forEach(setUpSearch);
+    registerServiceWorker();
   }
 
   if (document.readyState === "loading") {

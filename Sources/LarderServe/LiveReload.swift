@@ -58,6 +58,12 @@ enum LiveReload {
             overlay.id = "larder-errors";
             overlay.setAttribute("role", "alertdialog");
             overlay.setAttribute("aria-label", "Build errors");
+            // First and floated, so the title wraps beside it: placed over
+            // the corner, it covered the title's end on a phone (390 px).
+            var close = el("button", "Hide", { float: "right", margin: "0 0 8px 12px", font: "inherit", cursor: "pointer" });
+            close.type = "button";
+            close.addEventListener("click", hide);
+            overlay.appendChild(close);
             overlay.appendChild(el("h2", "The site was not rebuilt: " + report.summary, {
               font: "bold 18px/1.4 system-ui, sans-serif", margin: "0 0 4px", color: "#fca5a5"
             }));
@@ -79,11 +85,16 @@ enum LiveReload {
               if (p.hint) box.appendChild(el("div", "hint: " + p.hint, { margin: "8px 0 0", color: "#67e8f9", whiteSpace: "pre-wrap" }));
               overlay.appendChild(box);
             });
-            var close = el("button", "Hide", { position: "absolute", top: "16px", right: "16px", font: "inherit", cursor: "pointer" });
-            close.type = "button";
-            close.addEventListener("click", hide);
-            overlay.appendChild(close);
             document.body.appendChild(overlay);
+          }
+
+          // The preview has no service worker (it answers /sw.js with 404):
+          // one left on this address by a built site served here before
+          // would keep old pages, so it goes.
+          if (navigator.serviceWorker) {
+            navigator.serviceWorker.getRegistrations().then(function (registrations) {
+              registrations.forEach(function (registration) { registration.unregister(); });
+            }, function () {});
           }
 
           var source = new EventSource("/_larder/events");

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import LarderSite
 
 /// Answers requests from the built site in memory and the few `/_larder/`
 /// addresses of live reload. GET and HEAD only. `PreviewHTTPServer` has
@@ -29,7 +30,9 @@ struct PreviewHandler: Sendable {
     }
 
     private func siteFile(_ raw: String, head: Bool) async -> HTTPResponse {
-        guard let path = SitePath.file(forRequestPath: raw) else { return notFound(head: head) }
+        // Not the built site's service worker: a preview must show each save
+        // at once, and a worker would stay on this address after it stops.
+        guard let path = SitePath.file(forRequestPath: raw), path != ServiceWorker.path else { return notFound(head: head) }
         guard let site = await state.site else {
             // Nothing has built yet: the page waits for the first good build
             // (the script shows the problems and reloads then).

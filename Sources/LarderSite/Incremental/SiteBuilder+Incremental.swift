@@ -118,6 +118,12 @@ extension SiteBuilder {
             )
         })
         let outputs = try builder.renderPages(plan.render.map { jobs[$0] }, into: { try sink.add($0) })
+        // Last, as it names the version of what it caches (rendered or kept).
+        do throws(SiteWriteError) {
+            try sink.add(ServiceWorker.file(paths: offlinePaths, hashes: sink.contentHash(of:)))
+        } catch {
+            throw SiteBuildError(path: nil, reason: "\(error)")
+        }
         // The records for the next build.
         var madeBy = [[String]](repeating: [], count: jobs.count)
         for (position, index) in plan.render.enumerated() { madeBy[index] = outputs[position] }

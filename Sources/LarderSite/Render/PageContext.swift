@@ -1,3 +1,4 @@
+import Larder
 import LarderTemplate
 
 // The values templates see. Every field is plain text that Mustache escapes
@@ -296,6 +297,9 @@ struct ItemView: Sendable, TemplateValueConvertible {
     /// Unique in the page, stable across builds: the checkbox's id and
     /// storage key.
     var id: String
+    /// A fingerprint of the item as the file has it (``SiteBuilder/tickKey``):
+    /// a tick kept in the browser for another one is dropped.
+    var tickKey: String
     var name: String
     /// "2", "1 ½ kg", "500 g"
     var quantityText: String?
@@ -318,6 +322,7 @@ struct ItemView: Sendable, TemplateValueConvertible {
     var templateValue: TemplateValue {
         .object([
             .init("id", id),
+            .init("tickKey", tickKey),
             .init("name", name),
             .init("quantityText", quantityText),
             .init("note", note),
@@ -340,12 +345,34 @@ struct ItemView: Sendable, TemplateValueConvertible {
 struct DetailView: Sendable, TemplateValueConvertible {
     var key: String
     var value: String
+    /// The value, when it is one http(s) address: shown as a link.
+    var href: String?
+
+    /// `text` when it is a single http(s) URL with a host (no space, no
+    /// other scheme), else nil: only such a value of the data becomes a link.
+    static func webAddress(_ text: String) -> String? {
+        let lower = text.lowercased()
+        let scheme = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : 0
+        guard scheme > 0, text.count > scheme, !text.contains(where: { $0.isWhitespace || $0.isNewline }),
+              let host = text.dropFirst(scheme).split(separator: "/", maxSplits: 1).first,
+              !host.isEmpty, !host.hasPrefix("?"), !host.hasPrefix("#")
+        else { return nil }
+        return text
+    }
 
     var templateValue: TemplateValue {
         .object([
             .init("key", key),
             .init("value", value),
+            .init("href", href),
         ])
+    }
+}
+
+extension DetailView {
+    /// A collection item's detail; a web address in it is a link.
+    init(_ detail: Detail) {
+        self.init(key: detail.key, value: detail.value, href: Self.webAddress(detail.value))
     }
 }
 

@@ -98,11 +98,15 @@ extension SiteBuilder {
         let recipes = line.provenance.map(\.source).filter { $0.kind == .recipe && $0.partOf == nil }
         var seen = Set<String>()
         let labels = recipes.map(\.label).filter { seen.insert($0).inserted }
+        let id = "item-" + Self.slug(line.key)
+        let quantityText = line.amountText(in: kitchen.config.units)
+        let note = Self.joinedNotes(line.noteTexts(in: kitchen.config.units))
         return ItemView(
-            id: "item-" + Self.slug(line.key),
+            id: id,
+            tickKey: Self.tickKey(id, line.name, quantityText, note, line.checked),
             name: line.name,
-            quantityText: line.amountText(in: kitchen.config.units),
-            note: Self.joinedNotes(line.noteTexts(in: kitchen.config.units)),
+            quantityText: quantityText,
+            note: note,
             checked: line.checked,
             priorityHigh: line.priority == .high,
             priorityLow: line.priority == .low,
@@ -112,7 +116,7 @@ extension SiteBuilder {
             added: item?.added,
             imageHref: imageHref(item?.image, root: root),
             url: item?.url,
-            details: item?.details.map { DetailView(key: $0.key, value: $0.value) } ?? [],
+            details: item?.details.map(DetailView.init) ?? [],
             favorite: favoriteItems.contains(line.key),
             sourceText: labels.isEmpty ? nil : "for " + labels.joined(separator: ", ")
         )
@@ -141,10 +145,12 @@ extension SiteBuilder {
         let base = "item-" + Self.slug(item.name)
         seen[base, default: 0] += 1
         let id = seen[base]! == 1 ? base : "\(base)-\(seen[base]!)"
+        let quantityText = QuantityDisplay.text(item.quantity, unit: item.unit, unitName: item.unitName)
         return ItemView(
             id: id,
+            tickKey: Self.tickKey(id, item.name, quantityText, item.note, item.checked),
             name: item.name,
-            quantityText: QuantityDisplay.text(item.quantity, unit: item.unit, unitName: item.unitName),
+            quantityText: quantityText,
             note: item.note,
             checked: item.checked,
             priorityHigh: item.priority == .high,
@@ -155,10 +161,22 @@ extension SiteBuilder {
             added: item.added,
             imageHref: imageHref(item.image, root: root),
             url: item.url,
-            details: item.details.map { DetailView(key: $0.key, value: $0.value) },
+            details: item.details.map(DetailView.init),
             favorite: favoriteItems.contains(ItemName.key(item.name)),
             sourceText: nil
         )
+    }
+
+    /// A fingerprint of an item as its page shows it (id, name, amount,
+    /// note, and whether the file ticks it), 16 hex digits: larder.js keeps
+    /// a tick with it and drops the tick once the item changes in the file.
+    static func tickKey(_ id: String, _ name: String, _ amount: String?, _ note: String?, _ checked: Bool) -> String {
+        var builder = ContentHash.Builder()
+        builder.add("larder-tick 1")
+        for part in [id, name, amount ?? "", note ?? ""] { builder.add(part) }
+        builder.add(UInt64(checked ? 1 : 0))
+        let digits = String(builder.hash.high, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// An OpenStreetMap link for a store: its location, else a search for its address.

@@ -116,7 +116,24 @@ public struct SiteBuilder: Sendable {
         let recipes = kitchen.recipes
         let summaries = recipes.concurrentMap { [self] recipe in summary(recipe.description) }
         for (recipe, summary) in zip(recipes, summaries) { builder.summaries[recipe.id] = summary }
-        _ = try builder.renderPages(pageJobs, into: sink)
+        // The service worker comes last: it names the version of the files it caches.
+        let offline = Set(offlinePaths)
+        let hashes = Mutex<[String: ContentHash]>([:])
+        _ = try builder.renderPages(pageJobs, into: { file in
+            if offline.contains(file.path), case .bytes(let bytes) = file.contents {
+                let hash = ContentHash(bytes)
+                hashes.withLock { $0[file.path] = hash }
+            }
+            try sink(file)
+        })
+        let worker = hashes.withLock { hashes in ServiceWorker.file(paths: offlinePaths) { hashes[$0] } }
+        do {
+            try sink(worker)
+        } catch let error as SiteBuildError {
+            throw error
+        } catch {
+            throw SiteBuildError(path: nil, reason: "\(error)")
+        }
     }
 
     func checkUnlisted() throws(SiteBuildError) {

@@ -220,6 +220,12 @@ public final class SiteSink: Sendable {
         }
     }
 
+    /// The content hash of a file added or kept so far (for `sw.js`, which
+    /// names the version of the files it caches).
+    func contentHash(of path: String) -> ContentHash? {
+        state.withLock { $0.entries[path]?.hash }
+    }
+
     /// Takes `path` into the site's paths and makes the folders it needs in
     /// the sink's folder; says whether to write the file, link it from the
     /// previous site, or (staging, unchanged) do nothing. Folders are made in

@@ -156,24 +156,29 @@ async def run(args):
     return report
 
 
+def run_tool(tool, run, args):
+    """Runs `run(args)` in Chromium and prints its report as JSON: exit 0, or
+    2 when Playwright or Chromium is missing (shared with offline_check.py)."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError as error:
+        print(f"{tool}: {error} (run scripts/setup-test-tools)", file=sys.stderr)
+        return 2
+    if not os.access(CHROMIUM, os.X_OK):
+        print(f"{tool}: no Chromium at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
+        return 2
+    json.dump(asyncio.run(run(args)), sys.stdout)
+    print()
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path)
     parser.add_argument("--search", default="pancakes")
     parser.add_argument("--list", default="lists/weekly/index.html")
     parser.add_argument("--all", action="store_true")
-    args = parser.parse_args()
-    try:
-        import playwright  # noqa: F401
-    except ImportError as error:
-        print(f"csp_check: {error} (run scripts/setup-test-tools)", file=sys.stderr)
-        return 2
-    if not os.access(CHROMIUM, os.X_OK):
-        print(f"csp_check: no Chromium at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
-        return 2
-    json.dump(asyncio.run(run(args)), sys.stdout)
-    print()
-    return 0
+    return run_tool("csp_check", run, parser.parse_args())
 
 
 if __name__ == "__main__":
