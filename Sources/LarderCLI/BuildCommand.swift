@@ -38,13 +38,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         // Checked before anything is written: a site of no data from the
         // wrong folder would replace the output.
-        if EmptyDataFolder.lacksMarkers(directory) {
-            let check = SiteBuild(
-                dataFolder: URL(fileURLWithPath: directory), destination: .noOutput,
-                displayName: directory, environment: [:]
-            )
-            if EmptyDataFolder.isEmpty(check.run().report, directory) { throw EmptyDataFolder.stop(directory) }
-        }
+        try EmptyDataFolder.refuse(directory)
         let environment = ProcessInfo.processInfo.environment
         var build = SiteBuild(
             dataFolder: URL(fileURLWithPath: directory), destination: .folder(URL(fileURLWithPath: output)),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Larder
+import LarderSite
 
 /// `--dir DIR`: how every command names the data folder, so that one habit
 /// works for all of them (issue 18).
@@ -44,6 +45,17 @@ enum EmptyDataFolder {
     /// without larder.json, lists/ or recipes/ (so no Cooklang file either).
     static func isEmpty(_ report: DiagnosticReport, _ directory: String) -> Bool {
         report.fileCount == 0 && report.stop == nil && report.diagnostics.isEmpty && lacksMarkers(directory)
+    }
+
+    /// Stops build and serve on a folder with no data (checked when none of
+    /// larder.json, lists/ and recipes/ is there, so that a folder of
+    /// Cooklang files only is read before it is refused).
+    static func refuse(_ directory: String) throws {
+        guard lacksMarkers(directory) else { return }
+        let check = SiteBuild(
+            dataFolder: URL(fileURLWithPath: directory), destination: .noOutput, displayName: directory, environment: [:]
+        )
+        if isEmpty(check.run().report, directory) { throw stop(directory) }
     }
 
     static func stop(_ directory: String) -> ExitCode {

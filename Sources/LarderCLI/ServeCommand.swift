@@ -19,7 +19,8 @@ struct ServeCommand: ParsableCommand {
             good site stays served. Nothing is written to disk.
 
             Exit status: 0 stopped with Ctrl-C, 2 wrong usage, a folder that cannot be \
-            read, or a port that is taken.
+            read or holds no data (no larder.json, lists/, recipes/ or .cook files), or a \
+            port that is taken.
             """
     )
 
@@ -44,6 +45,9 @@ struct ServeCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw failure("\(directory): no such folder; give the data folder (the one with lists/ and recipes/)", status: ExitStatus.usage)
         }
+        // As check and build do: an empty site from the wrong folder would
+        // look like a working preview of nothing.
+        try EmptyDataFolder.refuse(directory)
         let options = ServeOptions(
             folder: folder, displayName: directory, host: host, port: port,
             environment: ProcessInfo.processInfo.environment, color: color.enabled(for: STDERR_FILENO)

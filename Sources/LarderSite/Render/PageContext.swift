@@ -354,7 +354,7 @@ struct DetailView: Sendable, TemplateValueConvertible {
         let lower = text.lowercased()
         let scheme = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : 0
         guard scheme > 0, text.count > scheme, !text.contains(where: { $0.isWhitespace || $0.isNewline }),
-              let host = text.dropFirst(scheme).split(separator: "/", maxSplits: 1).first,
+              let host = text.dropFirst(scheme).split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first,
               !host.isEmpty, !host.hasPrefix("?"), !host.hasPrefix("#")
         else { return nil }
         return text
