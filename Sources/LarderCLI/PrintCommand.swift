@@ -97,7 +97,7 @@ struct PrintCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var sheet = PrintSheet(plan: plan, kitchen: kitchen, date: Self.date(environment: environment))
         if let list = ids.first.flatMap(kitchen.list) {
-            sheet.onlineURL = PrintSheet.onlineURL(of: list, kitchen: kitchen, unlisted: try unlistedLinks(folder, list))
+            sheet.onlineURL = PrintSheet.onlineURL(of: list, kitchen: kitchen, unlisted: try unlistedLinks(folder, list, without: "no QR code"))
         }
         let document: String
         switch format {
@@ -177,21 +177,6 @@ struct PrintCommand: ParsableCommand {
         }
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
-
-    /// The addresses of unlisted lists, only when the list printed is one
-    /// (its QR code needs the secret); without a secret it has no QR code.
-    private func unlistedLinks(_ folder: URL, _ list: ShoppingList) throws -> UnlistedLinks? {
-        guard list.visibility == .unlisted else { return nil }
-        do {
-            let secret = try UnlistedLinks.loadSecret(dataFolder: folder, environment: ProcessInfo.processInfo.environment)
-            if secret == nil {
-                Terminal.message("larder: note: no QR code: \(list.id) is unlisted and its address needs LARDER_SECRET or .larder-secret\n")
-            }
-            return secret.map(UnlistedLinks.init)
-        } catch {
-            throw failure(error.description, status: ExitStatus.dataErrors)
-        }
     }
 }
 

@@ -11,7 +11,9 @@ struct ShareCommand: ParsableCommand {
             A shopping list's items and the ingredients of its recipes, merged, grouped by \
             store and by aisle, ticked items marked; pantry staples are left out unless asked. \
             A checklist or a collection by its headings. The same text as the site's \
-            lists/LIST.txt. Without LIST, the config's current list.
+            lists/LIST.txt. When larder.json has a baseURL, the share ends with the list's \
+            address (an unlisted list's secret address: sharing it shares the list). \
+            Without LIST, the config's current list.
 
               larder share weekly | wl-copy
               larder share weekly --format markdown > weekly.md
@@ -47,9 +49,12 @@ struct ShareCommand: ParsableCommand {
             let hint = Suggestion.hint(for: id, among: loaded.listIDs, plural: "lists")
             throw failure("unknown list \"\(id)\"; \(hint)", status: ExitStatus.usage)
         }
+        // Only needed (and a missing secret only noted) when the share ends with a link.
+        let unlisted = kitchen.config.baseURL == nil ? nil
+            : try unlistedLinks(URL(fileURLWithPath: directory), shoppingList, without: "no link")
         let share: Share
         do {
-            share = try Share.list(shoppingList, kitchen: kitchen, includePantry: includePantry)
+            share = try Share.list(shoppingList, kitchen: kitchen, includePantry: includePantry, unlisted: unlisted)
         } catch {
             throw failure(error.description, status: ExitStatus.usage)
         }
@@ -81,4 +86,20 @@ func loadChecked(_ directory: String, selecting selection: KitchenSelection) thr
         throw failure("fix the errors above first", status: ExitStatus.dataErrors)
     }
     return loaded
+}
+
+/// The addresses of unlisted lists, only when `list` is one and a secret is
+/// set (a printed sheet's QR code and a share's link are its secret
+/// address); without a secret, a note says what is left out (`without`).
+func unlistedLinks(_ folder: URL, _ list: ShoppingList, without: String) throws -> UnlistedLinks? {
+    guard list.visibility == .unlisted else { return nil }
+    do {
+        let secret = try UnlistedLinks.loadSecret(dataFolder: folder, environment: ProcessInfo.processInfo.environment)
+        if secret == nil {
+            Terminal.message("larder: note: \(without): \(list.id) is unlisted and its address needs LARDER_SECRET or .larder-secret\n")
+        }
+        return secret.map(UnlistedLinks.init)
+    } catch {
+        throw failure(error.description, status: ExitStatus.dataErrors)
+    }
 }

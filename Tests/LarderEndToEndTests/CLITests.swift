@@ -172,6 +172,36 @@ import Testing
             """)
     }
 
+    /// With a `baseURL`, a share ends with the list's address, as the
+    /// site's text does; an unlisted list's is its secret address (sharing
+    /// the list is sharing it), left out with a note when there is no secret.
+    @Test func endsWithTheListsLinkWhenThereIsABaseURL() throws {
+        let folder = try TestFolder()
+        try folder.write("larder.json", #"{"title": "K", "baseURL": "https://example.org/k/"}"#)
+        try folder.write("lists/weekly.md", "---\ntitle: Weekly\n---\n- [ ] 2 apples\n")
+        try folder.write("lists/gift.md", "---\ntitle: Gift\nkind: checklist\nvisibility: unlisted\n---\n- [ ] a watch\n")
+        let secret = ["LARDER_SECRET": "share-link-tests-secret-0123"]
+        let build = try ProcessResult.run(larder, ["build", ".", "-o", "_site"], in: folder.url, environment: secret)
+        #expect(build.status == 0, "\(build.stderr)")
+        let weekly = try ProcessResult.run(larder, ["share", "weekly", "--dir", folder.url.path])
+        #expect(weekly.stdout.hasSuffix("☐ 2 apples\n\nhttps://example.org/k/lists/weekly/\n"), "\(weekly.stdout)")
+        let markdown = try ProcessResult.run(larder, ["share", "weekly", "--format", "markdown", "--dir", folder.url.path])
+        #expect(markdown.stdout.hasSuffix("\n\n<https://example.org/k/lists/weekly/>\n"), "\(markdown.stdout)")
+
+        let lists = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("_site/lists").path)
+        let token = try #require(lists.first { !$0.hasSuffix(".txt") && $0 != "weekly" })
+        let gift = try ProcessResult.run(larder, ["share", "gift", "--dir", folder.url.path], environment: secret)
+        #expect(gift.status == 0 && gift.stderr.isEmpty, "\(gift.stderr)")
+        #expect(gift.stdout.hasSuffix("\n\nhttps://example.org/k/lists/\(token)/\n"), "\(gift.stdout)")
+        let site = try String(contentsOf: folder.url.appendingPathComponent("_site/lists/\(token).txt"), encoding: .utf8)
+        #expect(gift.stdout == site)
+
+        let noSecret = try ProcessResult.run(larder, ["share", "gift", "--dir", folder.url.path], environment: ["LARDER_SECRET": ""])
+        #expect(noSecret.status == 0)
+        #expect(noSecret.stdout.hasSuffix(" watch\n"), "\(noSecret.stdout)")
+        #expect(noSecret.stderr == "larder: note: no link: gift is unlisted and its address needs LARDER_SECRET or .larder-secret\n")
+    }
+
     @Test func unknownListIsAUsageErrorWithAHint() throws {
         let kitchen = Self.golden.appendingPathComponent("kitchen").path
         let result = try ProcessResult.run(larder, ["share", "weekyl", "--dir", kitchen])

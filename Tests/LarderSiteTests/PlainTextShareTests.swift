@@ -38,6 +38,8 @@ import Testing
             🛒 Other
             ☐ mystery thing
 
+            https://example.org/k/lists/weekly/
+
             """)
         #expect(try Share.list(list, kitchen: kitchen).render(.text, ascii: true) == """
             Weekly shop
@@ -65,6 +67,8 @@ import Testing
             Other
             [ ] mystery thing
 
+            https://example.org/k/lists/weekly/
+
             """)
     }
 
@@ -83,6 +87,8 @@ import Testing
             ☐ hat
             ☐ jumper (the warm one)
             ☑ socks
+
+            https://example.org/k/lists/packing/
 
             """)
     }

@@ -15,8 +15,8 @@ import Testing
 
     static func render(_ format: Share.Format, ascii: Bool) throws -> String {
         let kitchen = try KitchenLoader.load(SiteBuilderTests.kitchenFolder).kitchen
-        let plan = try ShoppingPlanner.plan(ShoppingRequest(lists: ["weekly"], includeChecked: true), in: kitchen)
-        return Share.plan(plan, title: "Weekly groceries", system: kitchen.config.units).render(format, ascii: ascii)
+        // As `larder share weekly` makes it: the plan, then the list's link (the kitchen has a baseURL).
+        return try Share.list(try #require(kitchen.list("weekly")), kitchen: kitchen).render(format, ascii: ascii)
     }
 
     @Test(arguments: cases.map(\.file))

@@ -11,8 +11,10 @@ extension SiteBuilder {
         let textPath = String(folder.dropLast()) + ".txt"
         let plan = plans[list.id]
         // The same share `larder share` prints (Share.list), from the plan made once.
-        let shareText = (plan.map { Share.plan($0, title: list.title, system: kitchen.config.units) }
-            ?? Share.headings(list)).render(.text)
+        var share = plan.map { Share.plan($0, title: list.title, system: kitchen.config.units) } ?? Share.headings(list)
+        // Its address, as `larder share` ends with it (an unlisted list's: this page's own).
+        share.link = absoluteURL(folder)
+        let shareText = share.render(.text)
         let body = ListBody(
             id: list.id,
             title: list.title,

@@ -7,8 +7,8 @@ extension Share {
     /// the text says for lists (amounts exact, sources, provenance).
     public var json: JSONOutput {
         switch source {
-        case .plan(let plan, let system): Self.json(plan, title: title, system: system)
-        case .list(let list): Self.json(list)
+        case .plan(let plan, let system): Self.json(plan, title: title, system: system, link: link)
+        case .list(let list): Self.json(list, link: link)
         case .text:
             .lines(.fields([
                 "title": .string(title),
@@ -30,7 +30,7 @@ extension Share {
 
     /// A shopping plan for scripts: its sources, then stores, aisles and
     /// lines with each amount as shown and exact, and where it came from.
-    static func json(_ plan: ShoppingPlan, title: String, system: UnitSystem?) -> JSONOutput {
+    static func json(_ plan: ShoppingPlan, title: String, system: UnitSystem?, link: String? = nil) -> JSONOutput {
         .lines(.fields([
             "title": .string(title),
             "sources": .array(plan.sources.map { source in
@@ -53,6 +53,7 @@ extension Share {
             })),
             "leftOut": .array(plan.leftOut.map { .string($0.name) }),
             "total": plan.total.map(decimal),
+            "link": link.map(JSONOutput.string),
         ]))
     }
 

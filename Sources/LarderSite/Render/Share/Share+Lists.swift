@@ -8,13 +8,24 @@ extension Share {
     /// ingredients merged in, by store and aisle), a checklist or a
     /// collection by its headings, as its page shows it.
     ///
-    /// - Parameter includePantry: keep pantry staples on a shopping list.
+    /// - Parameters:
+    ///   - includePantry: keep pantry staples on a shopping list.
+    ///   - unlisted: the addresses of unlisted lists: with it (and a
+    ///     `baseURL`), an unlisted list's share ends with its secret address;
+    ///     without it, with none. A public list's ends with its address
+    ///     whenever larder.json has a `baseURL`.
     /// - Throws: when a shopping list's `recipes` name a recipe that does not
     ///   exist (`larder check` reports that first).
-    public static func list(_ list: ShoppingList, kitchen: Kitchen, includePantry: Bool = false) throws(PlanError) -> Share {
-        guard list.kind == .shopping else { return headings(list) }
-        let request = ShoppingRequest(lists: [list.id], includeChecked: true, includePantry: includePantry)
-        return plan(try ShoppingPlanner.plan(request, in: kitchen), title: list.title, system: kitchen.config.units)
+    public static func list(
+        _ list: ShoppingList, kitchen: Kitchen, includePantry: Bool = false, unlisted: UnlistedLinks? = nil
+    ) throws(PlanError) -> Share {
+        var share = headings(list)
+        if list.kind == .shopping {
+            let request = ShoppingRequest(lists: [list.id], includeChecked: true, includePantry: includePantry)
+            share = plan(try ShoppingPlanner.plan(request, in: kitchen), title: list.title, system: kitchen.config.units)
+        }
+        share.link = PrintSheet.onlineURL(of: list, kitchen: kitchen, unlisted: unlisted)
+        return share
     }
 
     // MARK: Shopping plans
@@ -93,7 +104,7 @@ extension Share {
     }
 
     /// A checklist or a collection for scripts: its items by heading.
-    static func json(_ list: ShoppingList) -> JSONOutput {
+    static func json(_ list: ShoppingList, link: String? = nil) -> JSONOutput {
         .lines(.fields([
             "title": .string(list.title),
             "kind": .string(list.kind.rawValue),
@@ -103,6 +114,7 @@ extension Share {
                     "items": .lines(.array(section.items.map(itemJSON))),
                 ]))
             })),
+            "link": link.map(JSONOutput.string),
         ]))
     }
 

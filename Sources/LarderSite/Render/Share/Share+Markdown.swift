@@ -22,6 +22,8 @@ extension Share {
                 }
             }
         }
+        // An autolink: a bare address would have its `_` escaped.
+        if let link { lines += ["", "<\(link)>"] }
         return lines.map { line in
             var line = line
             while line.last == " " { line.removeLast() }

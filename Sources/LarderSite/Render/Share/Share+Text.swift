@@ -29,6 +29,7 @@ extension Share {
                 }
             }
         }
+        if let link { lines += ["", link] }
         return Self.joined(lines)
     }
 

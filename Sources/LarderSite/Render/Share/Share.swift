@@ -15,6 +15,10 @@ public struct Share: Sendable, Hashable {
     /// Pancakes ×8".
     public var lead: [String]
     public var sections: [Section]
+    /// The list's address on the site, said last ("https://…/lists/weekly/"):
+    /// set for a list when larder.json has a `baseURL` (an unlisted list's
+    /// is its secret address: sharing the list is sharing it).
+    public var link: String?
     /// What the share was made from, for ``json``.
     var source: Source
 

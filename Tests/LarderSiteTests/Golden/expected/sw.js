@@ -1,5 +1,5 @@
 // Made by larder build; do not edit (docs/site.md, "Offline").
-var VERSION = "8a34124ea3df003b36a7e8bb2a962781";
+var VERSION = "391589492a7ce5aef338604facbc0135";
 var PRECACHE = ["index.html","assets/style.css","assets/larder.js","assets/print.css","lists/books/index.html","lists/books.txt","lists/weekly/index.html","lists/weekly.txt"];
 // Larder's service worker: the site's own pages, stylesheet and scripts
 // kept in the browser, so that a list opened once works in the shop with no
