@@ -88,7 +88,8 @@ import Testing
             URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", script.path, site.path, "--list", "lists/shop/index.html", "--other", "lists/party/index.html",
              "--unlisted", "lists/\(token)/index.html",
-             "--edit", data.appendingPathComponent("lists/shop.md").path, "2 lemons", "3 lemons", "--rebuild", rebuild],
+             "--edit", data.appendingPathComponent("lists/shop.md").path, "2 lemons", "3 lemons", "--rebuild", rebuild,
+             "--gone", data.appendingPathComponent("lists/party.md").path],
             environment: Self.secret
         )
         guard result.status == 0, let report = try? JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8)) else {
@@ -119,6 +120,8 @@ import Testing
         #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
         #expect(rebuilt.shows && !rebuilt.showsOld)
         #expect(Set(rebuilt.ticked) == ours.subtracting(["item-lemon"]).union(["item-egg", offline.third]))
+        // A list removed from the site: 404 online, and no longer kept offline.
+        #expect(report.gone?.online == 404 && report.gone?.keptOffline == false, "\(String(describing: report.gone))")
         // Clear ticks: back to the file, whose eggs stay ticked.
         #expect(cleared.ticked == ["item-egg"])
         #expect(cleared.storage.values.allSatisfy { $0 == "{}" }, "\(cleared.storage)")
@@ -159,6 +162,11 @@ import Testing
             var ticked: [String]
         }
 
+        struct Gone: Decodable {
+            var online: Int?
+            var keptOffline: Bool
+        }
+
         struct Cleared: Decodable {
             var ticked: [String]
             var storage: [String: String]
@@ -171,6 +179,7 @@ import Testing
         var precached: [String: Page]?
         var unlisted: Page?
         var rebuilt: Rebuilt?
+        var gone: Gone?
         var cleared: Cleared?
         var errors: [String]?
     }

@@ -22,6 +22,9 @@ Steps, each recorded under its name:
   ticked item's text) and the site rebuilt with ARGV_JSON; the list page
   reloaded shows NEW (the new build's page, not the cached one), the edited
   item's tick dropped, the other tick kept.
+- "gone": with --gone (the data file of --other, removed before the
+  rebuild): --other's status online (404), then whether it still loads
+  offline (it must not: the worker dropped its copy).
 - "cleared": "Clear ticks" pressed: which boxes stay ticked (the file's own
   [x] ones) and that no tick of ours is left.
 
@@ -140,6 +143,8 @@ async def run(args):
                     path, old, new = args.edit
                     text = Path(path).read_text(encoding="utf-8")
                     Path(path).write_text(text.replace(old, new, 1), encoding="utf-8")
+                    if args.gone:
+                        Path(args.gone).unlink()
                     rebuild = subprocess.run(json.loads(args.rebuild), capture_output=True, text=True)
                     await page.reload(wait_until="load")
                     rebuilt = await state(page)
@@ -148,6 +153,21 @@ async def run(args):
                         "shows": new in rebuilt["text"], "showsOld": old in rebuilt["text"],
                         "ticked": rebuilt["ticked"], "controlled": rebuilt["controlled"],
                     }
+
+                if args.gone:
+                    # Online, the removed page answers 404: the worker drops its copy.
+                    gone = await context.new_page()
+                    response = await gone.goto(base + args.other, wait_until="load")
+                    online_status = response.status if response else None
+                    await context.set_offline(True)
+                    try:
+                        await gone.reload(wait_until="load")
+                        offline_kept = True
+                    except Exception:
+                        offline_kept = False
+                    await context.set_offline(False)
+                    await gone.close()
+                    report["gone"] = {"online": online_status, "keptOffline": offline_kept}
 
                 clear = page.locator("[data-action=clear-ticks]")
                 await clear.click()
@@ -175,6 +195,7 @@ def main():
     parser.add_argument("--unlisted")
     parser.add_argument("--edit", nargs=3, metavar=("FILE", "OLD", "NEW"))
     parser.add_argument("--rebuild", default="[]")
+    parser.add_argument("--gone", help="a data file removed before the rebuild: the one of --other's page")
     return run_tool("offline_check", run, parser.parse_args())
 
 

@@ -41,6 +41,8 @@ function cacheKey(path) {
 }
 
 function store(cache, path, response) {
+  // A page the site no longer has is not kept offline either.
+  if (response && response.status === 404 && response.type === "basic") return cache.delete(cacheKey(path));
   // A redirect or an error is not the page; an opaque answer is not ours.
   if (!response || !response.ok || response.redirected || response.type !== "basic") return Promise.resolve();
   return cache.put(cacheKey(path), response);
