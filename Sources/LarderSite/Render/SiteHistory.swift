@@ -31,7 +31,7 @@ struct SiteHistory: Sendable {
             }
         }.prefix(settings.changes)
         let suggestions = ListSuggestion.suggestions(for: list, versions: versions, settings: settings).map { suggestion in
-            SuggestionView(id: "suggestion-" + SiteBuilder.slug(ItemName.key(suggestion.name)), name: suggestion.name,
+            SuggestionView(id: "suggestion-" + SiteBuilder.slug(suggestion.name), name: suggestion.name,
                            countText: "\(suggestion.count) of the last \(suggestion.of) versions")
         }
         guard !changes.isEmpty || !suggestions.isEmpty else { return nil }
