@@ -327,6 +327,41 @@ import Testing
         #expect(!page.contains("list-history") && !page.contains("list-suggestions"))
     }
 
+    struct RemindersReport: Decodable {
+        var buttons: Bool
+        var clicked: [String]
+        var reloaded: [String]
+        var removed: [String]
+        var times: [String]
+        var errors: [String]
+    }
+
+    /// In Chromium: a tap on a suggestion keeps it as a reminder across a
+    /// reload (localStorage, no server: the page is opened from disk), and
+    /// the relative dates are counted again from the reader's clock.
+    @Test(.enabled(
+        if: git != nil && (SiteQualityTests.required || AxeChecker.isUsable),
+        "git, or Chromium through Playwright, does not run here (scripts/setup-test-tools)"
+    ))
+    func aSuggestionTappedIsKeptAsAReminder() async throws {
+        let kitchen = try GitKitchen()
+        let site = kitchen.url.appendingPathComponent("_site")
+        // Made at 1970: every date reads "just now" until the script counts again.
+        let built = try ProcessResult.run(larder, ["build", "-o", site.path], in: kitchen.url, environment: ["SOURCE_DATE_EPOCH": "0"])
+        try #require(built.status == 0, "\(built.stderr)")
+        let page = site.appendingPathComponent("lists/groceries/index.html")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("data-relative>just now</time>"))
+        let script = Repository.root.appendingPathComponent("Tests/LarderEndToEndTests/Tools/reminders_check.py")
+        let result = try await ProcessResult.runDetached(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, page.path, "milk"])
+        guard result.status == 0, let report = try? JSONDecoder().decode(RemindersReport.self, from: Data(result.stdout.utf8)) else {
+            throw ToolFailure(tool: "reminders_check.py", status: result.status, output: result.stdout + result.stderr)
+        }
+        #expect(report.errors.isEmpty)
+        #expect(report.buttons && report.clicked == ["milk"] && report.reloaded == ["milk"] && report.removed.isEmpty, "\(report)")
+        #expect(report.times.count == 5 && !report.times.contains("just now") && report.times.allSatisfy { $0.hasSuffix(" ago") || $0 == "yesterday" },
+                "\(report.times)")
+    }
+
     static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(.enabled(if: node != nil, "node is not installed"))

@@ -177,6 +177,7 @@ public struct SiteBuild: Sendable {
 
             let history = readHistory(loaded.kitchen.config, cache: disk?.writer.historyCacheFile, report: &report)
             timings.mark("history")
+            if let source = history?.source { timings.note("history: " + source) }
 
             // Errors from here on may name the pages of unlisted lists.
             redaction = TokenRedaction(kitchen: loaded.kitchen, links: nil)
@@ -248,7 +249,10 @@ public struct SiteBuild: Sendable {
             }
             return nil
         }
-        return SiteHistory(folder: folder, settings: config.history, reference: SiteHistory.reference(folder, environment: environment))
+        return SiteHistory(
+            folder: folder, settings: config.history, reference: SiteHistory.reference(folder, environment: environment),
+            source: loaded.ranGit ? "read from git" : "from the cache (no new commit)"
+        )
     }
 
     /// Stage 3: the theme (built-in, with the folder's `templates/`), the

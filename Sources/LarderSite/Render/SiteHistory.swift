@@ -12,6 +12,8 @@ struct SiteHistory: Sendable {
     var folder: FolderHistory
     var settings: HistorySettings
     var reference: Int64
+    /// Where it came from, for `LARDER_TIMINGS`.
+    var source = ""
 
     /// The reference time: SOURCE_DATE_EPOCH when set, else HEAD's time.
     static func reference(_ folder: FolderHistory, environment: [String: String]) -> Int64 {
