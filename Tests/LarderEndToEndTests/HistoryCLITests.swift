@@ -271,7 +271,12 @@ import Testing
         // A commit is new history.
         try kitchen.commit("Ben", "2026-11-23T09:00:00+0100", "pears")
         #expect(try build().runs == ["log", "cat-file"])
-        #expect(try String(contentsOf: page, encoding: .utf8).contains("Ben</span> added pears"))
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("Ben</span> added pears · <time datetime=\"2026-11-23T08:00:00Z\" title=\"2026-11-23 09:00 +0100\" data-relative>yesterday"))
+        // Another reference time, no commit: the dates are counted again, from the cache.
+        let later = try ProcessResult.run(larder, ["build", "-o", site.path], in: kitchen.url,
+                                          environment: environment.merging(["SOURCE_DATE_EPOCH": "1795780800"]) { $1 })
+        #expect(later.status == 0 && (try? String(contentsOf: log, encoding: .utf8)) == nil, "\(later.stderr)")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("data-relative>4 days ago"))
     }
 
     @Test func historyOutsideARepositorySaysSo() throws {

@@ -69,18 +69,18 @@ public struct HistoryCache: Sendable {
 }
 
 extension HistoryCache {
-    /// For the check that nothing changed since the last build: HEAD, when
-    /// list pages show history (larder.json read for `history.show` alone),
-    /// so that a commit, which changes no data file, still rebuilds them.
-    /// Empty when they do not, or no HEAD can be read from files.
-    public static func headOption(_ dataFolder: URL) -> [String] {
+    /// For the check that nothing changed since the last build: HEAD and
+    /// SOURCE_DATE_EPOCH, when list pages show history (larder.json read for
+    /// `history.show` alone), so that a commit, which changes no data file,
+    /// or another reference time still rebuilds them. Empty when they do not.
+    public static func buildOptions(_ dataFolder: URL, environment: [String: String]) -> [String] {
         var settings = HistorySettings()
         if let bytes = try? [UInt8](Data(contentsOf: dataFolder.appendingPathComponent("larder.json"))),
            let root = try? JSONReader.parse(bytes) {
             settings.show = root["history"]?["show"]?.bool
         }
-        guard shows(settings, dataFolder: dataFolder), let repository = GitRepository.locate(dataFolder),
-              let head = repository.headFromFiles() else { return [] }
-        return ["git HEAD " + head]
+        guard shows(settings, dataFolder: dataFolder) else { return [] }
+        let head = GitRepository.locate(dataFolder)?.headFromFiles() ?? "unknown"
+        return ["git HEAD " + head, "SOURCE_DATE_EPOCH " + (environment["SOURCE_DATE_EPOCH"] ?? "unset")]
     }
 }

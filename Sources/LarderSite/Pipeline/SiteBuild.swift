@@ -208,9 +208,10 @@ public struct SiteBuild: Sendable {
         // A secret that cannot be read is reported in its turn (`plan`).
         let secret = Swift.Result { try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment) }
         // A commit changes list pages that show history, and no data file:
-        // HEAD is one of the options when they do.
+        // HEAD is one of the options when they do (and the reference time).
+        let history = HistoryCache.buildOptions(dataFolder, environment: environment)
         let inputs = BuildInputs(
-            dataFolder: dataFolder, options: [displayName, writer.output.path] + HistoryCache.headOption(dataFolder),
+            dataFolder: dataFolder, options: [displayName, writer.output.path] + history,
             secret: (try? secret.get()) ?? nil
         )
         // Taken once: for the check that nothing changed, and, unless a file
