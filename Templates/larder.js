@@ -22,6 +22,11 @@
 //   [data-servings-shown]               text that shows the chosen servings
 //   form[data-search][data-root], [data-search-status],
 //   [data-search-results]               the search page (its index: search/index.js)
+//   time[data-relative][datetime]       "2 days ago", counted again from now
+//   [data-suggestions] with             a list's suggestions: each button adds
+//     [data-action=remind][data-name],  its name to the reminders, kept in
+//     [data-reminders]                  localStorage beside the ticks (KEY +
+//                                       ":reminders", a list of names)
 (function () {
   "use strict";
 
@@ -727,11 +732,90 @@
     });
   }
 
+  // ---- History and suggestions (list pages) --------------------------------
+  // The build writes "2 days ago" from the time it was made (the commit's, or
+  // SOURCE_DATE_EPOCH): here it is counted again from the reader's clock, in
+  // the steps of HistoryDate.relative (Swift), which the tests compare.
+
+  function relativeTime(seconds) {
+    seconds = Math.max(0, Math.floor(seconds));
+    function ago(count, unit) { return count + " " + unit + (count === 1 ? "" : "s") + " ago"; }
+    var day = 86400;
+    if (seconds < 60) return "just now";
+    if (seconds < 3600) return ago(Math.floor(seconds / 60), "minute");
+    if (seconds < day) return ago(Math.floor(seconds / 3600), "hour");
+    if (seconds < 2 * day) return "yesterday";
+    if (seconds < 30 * day) return ago(Math.floor(seconds / day), "day");
+    if (seconds < 365 * day) return ago(Math.floor(seconds / (30 * day)), "month");
+    return ago(Math.floor(seconds / (365 * day)), "year");
+  }
+
+  function refreshRelativeTimes() {
+    var now = Date.now();
+    all("time[data-relative][datetime]").forEach(function (element) {
+      var then = Date.parse(element.getAttribute("datetime"));
+      if (!isNaN(then)) element.textContent = relativeTime((now - then) / 1000);
+    });
+  }
+
+  // A suggestion tapped becomes a reminder: a line of the reader's own view
+  // of the list (in this browser only; the file is not changed), ticked off
+  // or removed like the file's own items.
+  function setUpReminders(root) {
+    var list = root.closest("[data-storage-key]");
+    var shelf = root.querySelector("[data-reminders]");
+    if (!list || !shelf) return;
+    var key = list.getAttribute("data-storage-key") + ":reminders";
+    function read() {
+      var value = storage.read(key).names;
+      return Array.isArray(value) ? value.filter(function (name) { return typeof name === "string"; }) : [];
+    }
+    function render() {
+      var names = read();
+      shelf.textContent = "";
+      shelf.hidden = names.length === 0;
+      names.forEach(function (name) {
+        var item = document.createElement("li");
+        item.className = "item reminder";
+        var label = document.createElement("span");
+        label.className = "item-name";
+        label.textContent = name;
+        var remove = document.createElement("button");
+        remove.type = "button";
+        remove.className = "btn btn-quiet";
+        remove.textContent = "Remove";
+        remove.setAttribute("aria-label", "Remove the reminder " + name);
+        remove.addEventListener("click", function () {
+          storage.write(key, { names: read().filter(function (other) { return other !== name; }) });
+          render();
+          announce(list, "Removed the reminder " + name + ".");
+        });
+        item.appendChild(label);
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(remove);
+        shelf.appendChild(item);
+      });
+    }
+    all("[data-action=remind]", root).forEach(function (button) {
+      show(button);
+      button.addEventListener("click", function () {
+        var name = button.getAttribute("data-name") || "";
+        var names = read();
+        if (name && names.indexOf(name) < 0) names.push(name);
+        storage.write(key, { names: names });
+        render();
+        announce(list, "Added " + name + " as a reminder.");
+      });
+    });
+    render();
+  }
+
   // ---- Start --------------------------------------------------------------
 
   // The tests load this file in node to hold its amounts to the CLI's.
   if (typeof module === "object" && module && module.exports) {
     module.exports.Amounts = Amounts;
+    module.exports.relativeTime = relativeTime;
     return;
   }
 
@@ -742,6 +826,8 @@
     all("[data-servings]").forEach(setUpServings);
     all("form[data-search]").forEach(setUpSearch);
     registerServiceWorker();
+    refreshRelativeTimes();
+    all("[data-suggestions]").forEach(setUpReminders);
   }
 
   if (document.readyState === "loading") {

@@ -8,6 +8,7 @@ of the same pages, and prints medians of wall time, CPU time and peak memory.
 
 import argparse
 import datetime
+import json
 import os
 import platform
 import shlex
@@ -249,6 +250,126 @@ def bench_size(n, args, larder, hugo, base):
     return {"n": n, "info": info, "rows": rows, "site_files": site_files, "site_bytes": site_bytes}
 
 
+HISTORY_COMMITS = 1000
+
+
+def history_repository(kitchen):
+    """Makes the benchmark kitchen a git repository with HISTORY_COMMITS
+    commits over its Markdown lists (two authors; each commit adds, ticks or
+    removes an item of one list), once: a repository already made is kept.
+    The commits after the first go through one `git fast-import`."""
+    ready = os.path.join(kitchen, ".git", "larder-bench-history")
+    if os.path.exists(ready):
+        return
+    shutil.rmtree(os.path.join(kitchen, ".git"), ignore_errors=True)
+    env = dict(os.environ, GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_NOSYSTEM="1",
+               GIT_AUTHOR_NAME="Ana", GIT_AUTHOR_EMAIL="ana@example.org", GIT_AUTHOR_DATE="1767225600 +0100",
+               GIT_COMMITTER_NAME="Ana", GIT_COMMITTER_EMAIL="ana@example.org", GIT_COMMITTER_DATE="1767225600 +0100")
+    def git(*argv, **kwargs):
+        subprocess.run(["git", *argv], cwd=kitchen, env=env, check=True, stdout=subprocess.DEVNULL, **kwargs)
+    git("init", "-q", "-b", "main")
+    git("add", "-A")
+    git("commit", "-q", "-m", "the kitchen")
+    names = sorted(n for n in os.listdir(os.path.join(kitchen, "lists")) if n.endswith(".md"))
+    texts = {}
+    for name in names:
+        with open(os.path.join(kitchen, "lists", name), encoding="utf-8") as f:
+            texts[name] = f.read().rstrip("\n") + "\n"
+    extra = {name: [] for name in names}
+    stream = []
+    for k in range(1, HISTORY_COMMITS):
+        name = names[k % len(names)]
+        items = extra[name]
+        step = (k // len(names)) % 3
+        if step == 0 or not items:
+            items.append([f"bench item {k}", False])
+        elif step == 1:
+            items[-1][1] = not items[-1][1]
+        else:
+            items.pop(0)
+        text = texts[name] + "".join(f"- [{'x' if done else ' '}] {item}\n" for item, done in items)
+        author = "Ana <ana@example.org>" if k % 2 else "Ben <ben@example.org>"
+        when = f"{1767225600 + k * 3600} +0100"
+        message = f"{name}: step {k}\n".encode()
+        body = text.encode()
+        stream += [f"commit refs/heads/main\nauthor {author} {when}\ncommitter {author} {when}\n".encode(),
+                   f"data {len(message)}\n".encode(), message,
+                   b"from refs/heads/main^0\n" if k == 1 else b"",
+                   f"M 100644 inline lists/{name}\ndata {len(body)}\n".encode(), body, b"\n"]
+    git("fast-import", "--quiet", input=b"".join(stream))
+    git("checkout", "-q", "-f", "main")
+    with open(ready, "w") as f:
+        f.write(f"{HISTORY_COMMITS} commits\n")
+
+
+def bench_history(args, larder, base):
+    """A full build of the 1,000-recipe kitchen whose 100 lists have 1,000
+    commits of history, with list pages showing it and without (larder.json's
+    history.show), alternated run by run; then a rebuild with no new commit
+    (the history from its cache), larder history and share --suggest."""
+    folder = os.path.join(base, "history")
+    kitchen = os.path.join(folder, "kitchen")
+    log(f"\n== history: 1,000 recipes, {HISTORY_COMMITS:,} commits over the lists, in {kitchen}")
+    info = benchkitchen.generate(1000, kitchen, os.path.join(ROOT, "Examples/kitchen/images"))
+    history_repository(kitchen)
+    env = dict(os.environ, LARDER_SECRET=SECRET, NO_COLOR="1", SOURCE_DATE_EPOCH="1767225600")
+    config = os.path.join(kitchen, "larder.json")
+    with open(config, encoding="utf-8") as f:
+        original = json.load(f)
+    runs = os.path.join(folder, f"runs-{os.getpid()}")
+    os.makedirs(runs)
+    samples = {"on": [], "off": [], "cached": [], "history": [], "suggest": []}
+    try:
+        def configure(show):
+            with open(config, "w", encoding="utf-8") as f:
+                json.dump(dict(original, history={"show": show}), f, indent=2, ensure_ascii=False)
+        configure(True)
+        timed([larder, "check", kitchen], env)
+        for k in range(args.runs):
+            for mode in ("on", "off"):
+                configure(mode == "on")
+                samples[mode].append(timed([larder, "build", kitchen, "-o", os.path.join(runs, f"{mode}-{k}")], env))
+        configure(True)
+        site = os.path.join(runs, "on-0")
+        weekly = os.path.join(kitchen, "lists", "weekly.md")
+        with open(weekly, encoding="utf-8") as f:
+            text = f.read()
+        try:
+            for k in range(args.runs):
+                with open(weekly, "w", encoding="utf-8") as f:
+                    f.write(text + f"- [ ] uncommitted {k}\n")
+                samples["cached"].append(timed([larder, "build", kitchen, "-o", site], env))
+        finally:
+            with open(weekly, "w", encoding="utf-8") as f:
+                f.write(text)
+        for k in range(args.runs):
+            samples["history"].append(timed([larder, "history", info["list"], "--dir", kitchen], env))
+            samples["suggest"].append(timed([larder, "share", info["list"], "--suggest", "--dir", kitchen], env))
+    finally:
+        with open(config, "w", encoding="utf-8") as f:
+            json.dump(original, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+        shutil.rmtree(runs, ignore_errors=True)
+    rows = [Row("on", "build, full, history shown (git log + cat-file)", samples["on"]),
+            Row("off", "build, full, no history", samples["off"]),
+            Row("cached", "rebuild, a list edited, no new commit (history cache)", samples["cached"]),
+            Row("history", f"history {info['list']}", samples["history"]),
+            Row("suggest", f"share {info['list']} --suggest", samples["suggest"])]
+    for row in rows:
+        log(f"  {row.label}: {seconds(row.median('wall'))}")
+    return {"rows": rows}
+
+
+def history_table(result, markdown):
+    rows = result["rows"]
+    body = [[row.label, seconds(row.median("wall")), seconds(row.median("cpu")), megabytes(row.median("rss_kb"))]
+            for row in rows]
+    on, off = rows[0], rows[1]
+    body.append(["history's cost in a full build (shown - not)",
+                 seconds(on.median("wall") - off.median("wall")), seconds(on.median("cpu") - off.median("cpu")), ""])
+    return grid(["step", "wall", "cpu", "peak RSS"], body, markdown, right=(1, 2, 3))
+
+
 def bench_compare(n, args, larder, base):
     """check and a full build of the same recipes in Markdown and in
     Cooklang, the two alternated run by run so that the machine's noise falls
@@ -383,6 +504,10 @@ def main(argv):
     parser.add_argument("--format", choices=benchkitchen.FORMATS, default="mixed",
                         help="the recipes' format: mixed (Markdown and one in four JSON, the default), "
                              "markdown, or cook (Cooklang .cook files in folders)")
+    parser.add_argument("--history", action="store_true",
+                        help="only the history case: a full build of 1,000 recipes whose 100 lists have 1,000 commits, "
+                             "with list pages showing history and without, alternated; larder history; share --suggest "
+                             "(the repository is made once in --dir)")
     parser.add_argument("--compare-cook", action="store_true",
                         help="only check and a full build, of the same recipes in Markdown and in Cooklang, "
                              "alternated; prints the ratio")
@@ -405,7 +530,9 @@ def main(argv):
         if not os.access(larder, os.X_OK):
             raise Failure(f"no larder binary at {larder}")
         base = bench_base(args.dir)
-        if args.compare_cook:
+        if args.history:
+            results = [bench_history(args, larder, base)]
+        elif args.compare_cook:
             results = [bench_compare(n, args, larder, base) for n in sizes]
         else:
             results = [bench_size(n, args, larder, hugo, base) for n in sizes]
@@ -424,10 +551,15 @@ def main(argv):
              f"- Hugo: {hugo_version}" if hugo else
              "- Hugo: not installed (`apt-get install hugo` adds the comparison)" if not args.no_hugo else
              "- Hugo: skipped (--no-hugo)"]
-    if args.compare_cook:
+    if args.compare_cook or args.history:
         lines = [line for line in lines if not line.startswith("- Hugo")]
     if not args.markdown:
         lines = [line.removeprefix("- ").replace("`", "") for line in lines]
+    if args.history:
+        lines += ["", "#### History from git" if args.markdown else "== History from git", "",
+                  history_table(results[0], args.markdown)]
+        print("\n".join(lines))
+        return 0
     if args.compare_cook:
         for result in results:
             lines += ["", f"#### {result['n']:,} recipes, Markdown and Cooklang" if args.markdown

@@ -13,7 +13,7 @@ struct LarderCommand: ParsableCommand {
             for the details of a command.
             """,
         version: LarderVersion.current,
-        subcommands: [CheckCommand.self, BuildCommand.self, ShareCommand.self, PrintCommand.self,
+        subcommands: [CheckCommand.self, BuildCommand.self, ShareCommand.self, PrintCommand.self, HistoryCommand.self,
                       InitCommand.self, NewCommand.self, ImportCommand.self, ServeCommand.self,
                       ReadPageCommand.self]
     )

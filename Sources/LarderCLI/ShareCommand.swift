@@ -34,6 +34,9 @@ struct ShareCommand: ParsableCommand {
     @Flag(help: "Keep pantry staples on the list.")
     var includePantry = false
 
+    @Flag(help: "Add what is usually on the list and is not on it now, from its history in git (see larder history).")
+    var suggest = false
+
     @OptionGroup var folder: DataFolderOption
     var directory: String { folder.path }
 
@@ -58,11 +61,23 @@ struct ShareCommand: ParsableCommand {
         } catch {
             throw failure(error.description, status: ExitStatus.usage)
         }
-        let text = share.render(format, ascii: ascii)
+        let text = suggest
+            ? share.render(format, ascii: ascii, suggestions: try suggestions(for: shoppingList, settings: kitchen.config.history))
+            : share.render(format, ascii: ascii)
         // JSON escapes control characters itself (JSONOutput's terminal escapes); the text
         // formats are made printable, so names from the data cannot drive
         // the terminal.
         Terminal.document(text)
+    }
+
+    /// What is usually on `list`, from its last versions in git.
+    private func suggestions(for list: ShoppingList, settings: HistorySettings) throws -> [ListSuggestion] {
+        let versions = try ListHistoryQuery.versions(of: list, in: directory, depth: settings.versions)
+        let found = ListSuggestion.suggestions(for: list, versions: versions, settings: settings)
+        if found.isEmpty {
+            Terminal.message("larder: no suggestions: nothing is on most of the last \(min(versions.count, settings.versions)) versions of \(list.path) that is not on it now\n")
+        }
+        return found
     }
 }
 

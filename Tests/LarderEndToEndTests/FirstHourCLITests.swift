@@ -16,7 +16,7 @@ import Testing
         return folder
     }
 
-    @Test(arguments: ["check", "build", "serve", "init", "share", "print", "new", "import"])
+    @Test(arguments: ["check", "build", "serve", "init", "share", "print", "new", "import", "history"])
     func everyCommandTakesDir(_ command: String) throws {
         let help = try ProcessResult.run(larder, [command, "--help"])
         #expect(help.status == 0, "\(help.stderr)")
@@ -93,6 +93,7 @@ import Testing
         try folder.write("recipes/notes.txt", "")
         let dir = folder.url.path
         #expect(try complete("share", "positional@0", line: ["larder", "share", "--dir", dir, ""]) == ["party", "weekly"])
+        #expect(try complete("history", "positional@0", line: ["larder", "history", "--dir", dir, "w"]) == ["weekly"])
         #expect(try complete("print", "positional@0", line: ["larder", "print", "--dir=\(dir)", "p"]) == ["party"])
         #expect(try complete("print", "--recipe", line: ["larder", "print", "--dir", dir, "--recipe", ""]) == ["pancakes", "tomato-soup"])
         // Without --dir: the current folder.

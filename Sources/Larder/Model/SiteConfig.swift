@@ -20,6 +20,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// What a line that merges several names of one food is called
     /// (aisle.conf's first names: "spring onion" for "spring onion|scallion").
     public var commonNames: [String] = []
+    /// `history`: list pages' history and suggestions (see `HistorySettings`).
+    public var history = HistorySettings()
 
     public init() {}
 }

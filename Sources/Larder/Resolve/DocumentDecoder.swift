@@ -179,6 +179,7 @@ struct DocumentDecoder {
         refer(.list, root["current"])
         config.pantry = pantry(root["pantry"])
         config.aliases = aliases(root["aliases"])
+        config.history = history(root["history"])
         document.config = config
 
         var seen: [String: SourcePosition] = [:]
@@ -209,6 +210,19 @@ struct DocumentDecoder {
             document.catalog.append((member.key, entry))
         }
         return document
+    }
+
+    /// `"history": {"show": true, "changes": 5, ...}` (the schema bounds the numbers).
+    private func history(_ value: JSONValue?) -> HistorySettings {
+        var settings = HistorySettings()
+        guard let value else { return settings }
+        if let show = value["show"]?.bool { settings.show = show }
+        func integer(_ name: String) -> Int? { value[name]?.number.flatMap { Int($0.literal) } }
+        if let changes = integer("changes") { settings.changes = changes }
+        if let suggestions = integer("suggestions") { settings.suggestions = suggestions }
+        if let versions = integer("versions") { settings.versions = versions }
+        if let share = value["share"]?.number.flatMap({ Double($0.literal) }) { settings.share = share }
+        return settings
     }
 
     /// `"pantry": ["salt", {"name": "flour", "have": "1 kg"}]`: staples, and

@@ -25,7 +25,7 @@ extension SiteBuilder {
                 planned[index].fingerprint = fingerprints.recipe(id)
             case .list(let id):
                 jobOfList[id] = index
-                planned[index].fingerprint = kitchen.list(id).flatMap(fingerprints.list)
+                planned[index].fingerprint = kitchen.list(id).flatMap(listFingerprint(fingerprints))
             case .printSheet(let id):
                 jobOfPrint[id] = index
                 planned[index].fingerprint = kitchen.list(id).flatMap(fingerprints.list)

@@ -175,9 +175,14 @@ public struct SiteBuild: Sendable {
             guard !report.hasErrors else { return result(.dataErrors) }
             if destination == .noOutput { return result(.checked) }
 
+            let history = readHistory(loaded.kitchen.config, cache: disk?.writer.historyCacheFile, report: &report)
+            timings.mark("history")
+            if let source = history?.source { timings.note("history: " + source) }
+
             // Errors from here on may name the pages of unlisted lists.
             redaction = TokenRedaction(kitchen: loaded.kitchen, links: nil)
-            let (builder, links) = try plan(loaded.kitchen)
+            var (builder, links) = try plan(loaded.kitchen)
+            builder.history = history
             redaction = TokenRedaction(kitchen: loaded.kitchen, links: links)
 
             guard let disk else { return result(.rendered(try render(builder, timings: &timings))) }
@@ -202,8 +207,12 @@ public struct SiteBuild: Sendable {
         }
         // A secret that cannot be read is reported in its turn (`plan`).
         let secret = Swift.Result { try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment) }
+        // A commit changes list pages that show history, and no data file:
+        // HEAD is one of the options when they do (and the reference time).
+        let history = HistoryCache.buildOptions(dataFolder, environment: environment)
         let inputs = BuildInputs(
-            dataFolder: dataFolder, options: [displayName, writer.output.path], secret: (try? secret.get()) ?? nil
+            dataFolder: dataFolder, options: [displayName, writer.output.path] + history,
+            secret: (try? secret.get()) ?? nil
         )
         // Taken once: for the check that nothing changed, and, unless a file
         // was being saved just now, as the stamps the build starts from.
@@ -224,6 +233,27 @@ public struct SiteBuild: Sendable {
         } catch {
             throw Stop(diagnostic: error.diagnostic)
         }
+    }
+
+    /// Stage 2½: the lists' history from git, when list pages show it
+    /// (`HistoryCache.shows`), from the cache beside the output when it was
+    /// kept at the same commit. Without it the build goes on, with a
+    /// warning that says why (no git, not a repository, a shallow clone).
+    private func readHistory(_ config: SiteConfig, cache: URL?, report: inout DiagnosticReport) -> SiteHistory? {
+        guard HistoryCache.shows(config.history, dataFolder: dataFolder) else { return nil }
+        let loaded = HistoryCache(file: cache).load(dataFolder, settings: config.history, environment: environment)
+        guard let folder = loaded.history else {
+            if let problem = loaded.problem {
+                report.diagnostics.append(.warning(
+                    "history-unavailable", "list pages show no history: \(problem.reason)", at: nil, hint: problem.hint
+                ))
+            }
+            return nil
+        }
+        return SiteHistory(
+            folder: folder, settings: config.history, reference: SiteHistory.reference(folder, environment: environment),
+            source: loaded.ranGit ? "read from git" : "from the cache (no new commit)"
+        )
     }
 
     /// Stage 3: the theme (built-in, with the folder's `templates/`), the

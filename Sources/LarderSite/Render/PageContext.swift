@@ -232,6 +232,9 @@ struct ListBody: Sendable, TemplateValueConvertible {
     var favorite: Bool
     /// The shopping sheet (`print/index.html`), for shopping lists.
     var printHref: String?
+    /// The last changes and suggestions, from git (only on the list's own
+    /// page, so an unlisted list's history stays behind its secret address).
+    var history: ListHistoryView?
 
     var templateValue: TemplateValue {
         .object([
@@ -252,6 +255,7 @@ struct ListBody: Sendable, TemplateValueConvertible {
             .init("totalText", totalText),
             .init("favorite", favorite),
             .init("printHref", printHref),
+            .init("history", history),
         ])
     }
 }

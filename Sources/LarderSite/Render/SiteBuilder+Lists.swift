@@ -41,7 +41,8 @@ extension SiteBuilder {
             },
             totalText: plan.map { $0.total.map(money) } ?? priceText(list.items.map(lineTotal)),
             favorite: kitchen.favorites.lists.contains(list.id),
-            printHref: list.kind == .shopping ? Self.printFolder + "index.html" : nil
+            printHref: list.kind == .shopping ? Self.printFolder + "index.html" : nil,
+            history: history?.view(for: list)
         )
         let meta = meta(
             title: list.title, description: summary(list.description) ?? countText(list), path: path,

@@ -44,6 +44,9 @@ public struct SiteBuilder: Sendable {
     /// plain text), by id: made once at the start of `render()` for the recipe
     /// page and the cards on the index, category, tag and favorites pages.
     var summaries: [String: String] = [:]
+    /// The lists' history from git, when list pages show it (`SiteBuild`
+    /// reads it, through its cache, before rendering).
+    var history: SiteHistory?
 
     /// A recipe category or tag and the recipes that have it.
     struct Taxon: Sendable {

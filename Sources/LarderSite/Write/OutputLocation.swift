@@ -60,6 +60,8 @@ struct OutputLocation: Sendable, Hashable {
     /// The parsed data files, for the next build to read only what changed
     /// (`DocumentCache`).
     var parseCache: String { hiddenPrefix + ".larder-cache" }
+    /// The lists' history read from git, by commit (`HistoryCache`).
+    var historyCache: String { hiddenPrefix + ".larder-history" }
 
     /// Throws unless the output may be replaced by a new site: see
     /// `SiteWriter.validate()` for the rules. `writable`: also that the

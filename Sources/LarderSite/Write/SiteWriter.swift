@@ -87,6 +87,11 @@ public struct SiteWriter: Sendable {
         (try? OutputLocation(output: output, dataFolder: dataFolder)).map { URL(fileURLWithPath: $0.parseCache) }
     }
 
+    /// Where the lists' history is kept between builds (`HistoryCache`).
+    public var historyCacheFile: URL? {
+        (try? OutputLocation(output: output, dataFolder: dataFolder)).map { URL(fileURLWithPath: $0.historyCache) }
+    }
+
     /// Checks that the output may be replaced (see the type's rules), changing
     /// nothing, so a build can fail before it renders anything.
     public func validate() throws(SiteWriteError) {
