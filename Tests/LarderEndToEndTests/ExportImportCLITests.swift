@@ -69,6 +69,23 @@ struct ExportImportCLITests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test func aFolderOfExportsImportsEachZip() throws {
+        let folder = try TestFolder("kitchen")
+        try folder.write("data/.keep", "")
+        for sample in ["chowdown/chowdown.zip", "tandoor/tandoor.zip"] {
+            let bytes = try Data(contentsOf: ImportSamples.folder.appendingPathComponent(sample))
+            try folder.write("downloads/" + sample.split(separator: "/")[1], Array(bytes))
+        }
+        let result = try ProcessResult.run(larder, ["import", "downloads", "--dir", "data"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            data/recipes/roasted-brussels-sprouts.md  Roasted Brussels Sprouts  (from downloads/chowdown.zip)
+            data/recipes/roasted-okra.md  Roasted Okra  (from downloads/chowdown.zip)
+            data/recipes/texas-red-chili.md  “Texas Red” Chili  (from downloads/tandoor.zip)
+
+            """)
+    }
+
     @Test func anExportsBadRecipeIsAWarningAJunkZipAFailure() throws {
         let folder = try TestFolder("kitchen")
         try folder.write("mine/recipes/tea/tea.json", #"{"name": "Tea", "recipe_ingredient": [{"note": "1 tea bag"}], "recipe_instructions": []}"#)

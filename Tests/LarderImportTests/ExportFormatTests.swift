@@ -77,6 +77,15 @@ struct ExportFormatTests {
         #expect(recipe.unmapped == ["the rating (4 of 5): a recipe file has no field for it"])
     }
 
+    @Test("a real .paprikarecipes: its .paprikarecipe files at the top of the zip, whatever the zip is called")
+    func paprikaRecipes() throws {
+        let recipe = try TestArchive.gzip(Array(Self.paprika.utf8))
+        let other = try TestArchive.gzip(Array(Self.paprika.replacingOccurrences(of: "Pea Soup", with: "Bean Soup").utf8))
+        let zip = try TestArchive.zip([(path: "Pea Soup.paprikarecipe", bytes: recipe), (path: "Bean Soup.paprikarecipe", bytes: other)])
+        let reading = try Self.reading("Export 2026-11-26.paprikarecipes", zip)
+        #expect(reading.recipes.map(\.title) == ["Pea Soup", "Bean Soup"])
+    }
+
     @Test("gzip JSON is Paprika's whatever its name; cut short, it fails with why")
     func truncatedGzip() throws {
         let gzip = try TestArchive.gzip(Array(Self.paprika.utf8))
