@@ -90,6 +90,7 @@ struct ExportFormatTests {
     func truncatedGzip() throws {
         let gzip = try TestArchive.gzip(Array(Self.paprika.utf8))
         #expect(try Self.reading("soup.bin", gzip).recipes.first?.title == "Pea Soup")
+        #expect(try Self.reading("soup.json", Array(Self.paprika.utf8)).recipes.first?.source == .paprika)
         let failure = try Self.failure("soup.paprikarecipe", Array(gzip.prefix(gzip.count / 2)))
         #expect(failure.hasSuffix("soup.paprikarecipe: a Paprika export with no recipe that can be read: soup.paprikarecipe: not gzip-compressed JSON (the file is damaged or cut short)"))
     }
@@ -140,7 +141,7 @@ struct ExportFormatTests {
         #expect(reading.recipes.map(\.title) == ["Bread"])
         #expect(reading.warnings == [
             "skipped mealie/recipes/empty/empty.json: no recipe in it (no title, ingredients or steps)",
-            "skipped mealie/recipes/blank/blank.json: not JSON",
+            "skipped mealie/recipes/blank/blank.json: an empty file, not JSON",
         ])
         let recipe = try #require(reading.recipes.first)
         #expect(recipe.source == .mealie)
@@ -216,7 +217,9 @@ struct ExportFormatTests {
         #expect(reading.recipes.allSatisfy { $0.source == .nextcloud })
         #expect(reading.recipes[0].picture == .init(bytes: [0xFF, 0xD8, 0xFF], origin: "Soup/full.jpg"))
         #expect(reading.recipes[0].unmapped == ["the tools (Pot): a recipe file has no field for them"])
-        #expect(reading.warnings == ["skipped Broken/recipe.json: not JSON"])
+        #expect(reading.warnings == [
+            "skipped Broken/recipe.json:1:19: not JSON: unexpected end of file: the object opened at line 1, column 1 is not closed (add the missing '}')",
+        ])
     }
 
     @Test("a folder of pages is not an export")
@@ -247,7 +250,10 @@ struct ExportFormatTests {
         #expect(okra.keywords == ["sides", "vegetables"] && okra.description == "First." && okra.notes == ["Second."])
         #expect(okra.picture == .init(bytes: Array("jpg".utf8), origin: "site/images/okra.jpg"))
         #expect(reading.warnings.count == 2)
-        #expect(reading.warnings[0].hasPrefix("skipped site/_recipes/bad.md: the front matter is not YAML: "))
+        #expect(reading.warnings[0] == """
+            skipped site/_recipes/bad.md:3:1: the front matter is not YAML: did not find expected ',' or ']', while parsing a flow sequence \
+            (the front matter is YAML between two --- lines: quote a value holding [ ] { } : or #)
+            """)
         #expect(reading.warnings[1] == "skipped site/_recipes/none.md: no front matter (a Chowdown recipe starts with a --- line)")
     }
 

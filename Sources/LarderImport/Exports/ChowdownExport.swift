@@ -1,4 +1,5 @@
 import Foundation
+import LarderCore
 import Yams
 
 /// Chowdown, a Jekyll recipe site: its checkout (zipped, or a folder)
@@ -20,27 +21,26 @@ enum ChowdownExport {
         ExportReading(files, picking: { marks($0.path) }, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) -> Result<ImportedRecipe, ExportRecipeProblem> {
+    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
         let text = String(decoding: entry.bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        guard let (yaml, body) = frontMatter(text) else {
-            return .failure(ExportRecipeProblem("no front matter (a Chowdown recipe starts with a --- line)"))
+        guard let (yaml, firstLine, body) = frontMatter(text) else {
+            throw ExportRecipeProblem("no front matter (a Chowdown recipe starts with a --- line)")
         }
         let fields: [String: Any]
         do {
             guard let loaded = try Yams.load(yaml: yaml) as? [String: Any] else {
-                return .failure(ExportRecipeProblem("the front matter holds no fields"))
+                throw ExportRecipeProblem("the front matter holds no fields")
             }
             fields = loaded
         } catch {
-            let problem = (error as? YamlError).map { "\($0)" } ?? error.localizedDescription
-            return .failure(ExportRecipeProblem("the front matter is not YAML: \(TextCleaning.collapseWhitespace(problem))"))
+            throw yamlProblem(error, firstLine: firstLine)
         }
         var recipe = ImportedRecipe(title: string(fields["title"]) ?? "", source: .chowdown)
         let lines = list(fields["ingredients"])
         if !lines.isEmpty { recipe.ingredientGroups = IngredientHeadings.grouped(lines, page: nil) }
         let steps = list(fields["directions"])
         if !steps.isEmpty { recipe.directionSections = [.init(steps: steps.map { .init(text: $0) })] }
-        guard !recipe.isEmpty else { return .failure(.empty) }
+        guard !recipe.isEmpty else { throw .empty }
         if recipe.title.isEmpty { recipe.title = ExportValues.stem(entry.path) }
 
         let paragraphs = ExportValues.paragraphs(body)
@@ -62,17 +62,34 @@ enum ChowdownExport {
                 recipe.unmapped.append("the image \(image) is not in the export's images/")
             }
         }
-        return .success(recipe)
+        return recipe
     }
 
-    /// The YAML between the first two `---` lines, and the text after.
-    static func frontMatter(_ text: String) -> (String, String)? {
+    /// The YAML between the first two `---` lines, the file's line it
+    /// starts on, and the text after.
+    static func frontMatter(_ text: String) -> (yaml: String, firstLine: Int, body: String)? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
         while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines = lines.dropFirst() }
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { return nil }
         lines = lines.dropFirst()
         guard let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else { return nil }
-        return (lines[..<end].joined(separator: "\n"), lines[(end + 1)...].joined(separator: "\n"))
+        return (lines[..<end].joined(separator: "\n"), lines.startIndex + 1, lines[(end + 1)...].joined(separator: "\n"))
+    }
+
+    /// Yams' error at its place in the file: "not YAML: did not find
+    /// expected ',' or ']', while parsing a flow sequence".
+    static func yamlProblem(_ error: any Error, firstLine: Int) -> ExportRecipeProblem {
+        let hint = "the front matter is YAML between two --- lines: quote a value holding [ ] { } : or #"
+        switch error as? YamlError {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
+            let while_ = context.map { ", \($0.text)" } ?? ""
+            return ExportRecipeProblem(
+                "the front matter is not YAML: \(problem)\(while_)",
+                at: SourcePosition(line: firstLine + mark.line - 1, column: mark.column), hint: hint
+            )
+        default:
+            return ExportRecipeProblem("the front matter is not YAML: " + TextCleaning.collapseWhitespace("\(error)"), hint: hint)
+        }
     }
 
     private static func string(_ value: Any?) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import LarderCore
 
 /// The recipe apps whose exports `larder import` reads, told apart by what
 /// an export holds, not by its name: the one place that knows every
@@ -133,27 +134,33 @@ public struct ExportReading: Sendable {
     /// recipes (`isRecipe`), and why the others are skipped.
     init(
         _ files: ExportFiles, picking isRecipe: (ExportFiles.Entry) -> Bool,
-        _ read: (ExportFiles.Entry, ExportFiles) -> Result<ImportedRecipe, ExportRecipeProblem>
+        _ read: (ExportFiles.Entry, ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe
     ) {
         for entry in files.entries where isRecipe(entry) {
-            switch read(entry, files) {
-            case .success(let recipe): recipes.append(recipe)
-            case .failure(let problem): skipped.append("\(entry.path): \(problem.reason)")
+            do {
+                recipes.append(try read(entry, files))
+            } catch {
+                let at = error.at.map { ":\($0.line):\($0.column)" } ?? ""
+                skipped.append("\(entry.path)\(at): \(error.reason)" + (error.hint.map { " (\($0))" } ?? ""))
             }
         }
     }
 }
 
-/// Why one recipe of an export is skipped.
+/// Why one recipe of an export is skipped: where in its file, when a
+/// place is to blame, and what to do about it.
 struct ExportRecipeProblem: Error {
     var reason: String
+    var at: SourcePosition?
+    var hint: String?
 
-    init(_ reason: String) {
+    init(_ reason: String, at: SourcePosition? = nil, hint: String? = nil) {
         self.reason = reason
+        self.at = at
+        self.hint = hint
     }
 
     static let empty = ExportRecipeProblem("no recipe in it (no title, ingredients or steps)")
-    static let notJSON = ExportRecipeProblem("not JSON")
 }
 
 /// Why an export gave no recipe.

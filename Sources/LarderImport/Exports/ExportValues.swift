@@ -12,6 +12,21 @@ enum ExportValues {
         LenientJSON.parse(String(decoding: bytes, as: UTF8.self))?.object
     }
 
+    /// The JSON object of a recipe's file, or why it is none, where.
+    static func parse(_ bytes: [UInt8]) throws(ExportRecipeProblem) -> JSONObject {
+        if let value = LenientJSON.parse(String(decoding: bytes, as: UTF8.self)) {
+            guard let object = value.object else { throw ExportRecipeProblem("not a JSON object but \(value.typeName)", at: value.position) }
+            return object
+        }
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { throw ExportRecipeProblem("an empty file, not JSON") }
+        do {
+            _ = try JSONReader.parse(bytes)
+        } catch {
+            throw ExportRecipeProblem("not JSON: \(error.message)", at: error.position, hint: error.hint)
+        }
+        throw ExportRecipeProblem("not JSON")
+    }
+
     /// Text with its whitespace collapsed, nil when empty: a string, or a
     /// number as written.
     static func text(_ value: JSONValue?) -> String? {

@@ -32,8 +32,8 @@ enum MealieExport {
         ExportReading(files, picking: isRecipe, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) -> Result<ImportedRecipe, ExportRecipeProblem> {
-        guard let object = ExportValues.object(entry.bytes) else { return .failure(.notJSON) }
+    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
+        let object = try ExportValues.parse(entry.bytes)
         var recipe = ImportedRecipe(title: ExportValues.text(object["name"]) ?? "", source: .mealie)
         for item in object["recipe_ingredient"]?.array ?? [] {
             let title = ExportValues.text(item["title"])
@@ -49,7 +49,7 @@ enum MealieExport {
             }
         }
         recipe.directionSections.removeAll { $0.steps.isEmpty }
-        guard !recipe.isEmpty else { return .failure(.empty) }
+        guard !recipe.isEmpty else { throw .empty }
         if recipe.title.isEmpty { recipe.title = ExportValues.stem(entry.path) }
 
         recipe.description = ExportValues.text(object["description"])
@@ -77,7 +77,7 @@ enum MealieExport {
         if let rating = object["rating"]?.number?.intValue, rating > 0 {
             recipe.unmapped.append("the rating (\(rating) of 5): a recipe file has no field for it")
         }
-        return .success(recipe)
+        return recipe
     }
 
     /// The line's text: `note` as the user typed it, or, when a parsed

@@ -26,12 +26,12 @@ enum NextcloudExport {
         ExportReading(files, picking: { marks($0.path) }, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) -> Result<ImportedRecipe, ExportRecipeProblem> {
-        guard let object = ExportValues.object(entry.bytes) else { return .failure(.notJSON) }
+    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
+        let object = try ExportValues.parse(entry.bytes)
         guard isSchemaRecipe(object), var recipe = try? PageReader.read(json: entry.bytes, url: entry.path).first else {
-            return .failure(ExportRecipeProblem("not a schema.org Recipe"))
+            throw ExportRecipeProblem("not a schema.org Recipe")
         }
-        guard !recipe.isEmpty else { return .failure(.empty) }
+        guard !recipe.isEmpty else { throw .empty }
         recipe.source = .nextcloud
         // The folder is named after the recipe.
         if recipe.title.isEmpty { recipe.title = String(entry.path.split(separator: "/").dropLast().last ?? "") }
@@ -40,6 +40,6 @@ enum NextcloudExport {
         }
         let tools = ExportValues.names(object["tool"])
         if !tools.isEmpty { recipe.unmapped.append("the tools (\(tools.joined(separator: ", "))): a recipe file has no field for them") }
-        return .success(recipe)
+        return recipe
     }
 }

@@ -14,17 +14,16 @@ enum PaprikaExport {
         path.lowercased().hasSuffix(".paprikarecipe")
     }
 
-    /// A `.paprikarecipe` by name, or gzip data holding a JSON object with
-    /// Paprika's fields, whatever its name.
+    /// A `.paprikarecipe` by name, or gzip data (or a `.json` file: one
+    /// unpacked) holding a JSON object with Paprika's fields.
     static func recognises(_ files: ExportFiles) -> Bool {
         files.entries.contains(where: isRecipe)
     }
 
     private static func isRecipe(_ entry: ExportFiles.Entry) -> Bool {
         if marks(entry.path) { return true }
-        guard ExportFiles.isGzip(entry.bytes), let json = ExportFiles.gunzip(entry.bytes), let object = ExportValues.object(json) else {
-            return false
-        }
+        let json = ExportFiles.isGzip(entry.bytes) ? ExportFiles.gunzip(entry.bytes) : entry.name.lowercased().hasSuffix(".json") ? entry.bytes : nil
+        guard let json, let object = ExportValues.object(json) else { return false }
         return object["ingredients"]?.string != nil && object["directions"]?.string != nil
     }
 
@@ -32,11 +31,11 @@ enum PaprikaExport {
         ExportReading(files, picking: isRecipe, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in _: ExportFiles) -> Result<ImportedRecipe, ExportRecipeProblem> {
+    static func recipe(_ entry: ExportFiles.Entry, in _: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
         // A `.paprikarecipe` someone unpacked is the JSON itself.
         let json = ExportFiles.isGzip(entry.bytes) ? ExportFiles.gunzip(entry.bytes) : entry.bytes
-        guard let json else { return .failure(ExportRecipeProblem("not gzip-compressed JSON (the file is damaged or cut short)")) }
-        guard let object = ExportValues.object(json) else { return .failure(.notJSON) }
+        guard let json else { throw ExportRecipeProblem("not gzip-compressed JSON (the file is damaged or cut short)") }
+        let object = try ExportValues.parse(json)
         var recipe = ImportedRecipe(title: ExportValues.text(object["name"]) ?? "", source: .paprika)
         recipe.description = ExportValues.text(object["description"])
         recipe.yield = ExportValues.text(object["servings"])
@@ -50,7 +49,7 @@ enum PaprikaExport {
         recipe.ingredientGroups = lines.isEmpty ? [] : IngredientHeadings.grouped(lines, page: nil)
         let steps = ExportValues.lines(object["directions"]?.string).map(withoutNumber)
         if !steps.isEmpty { recipe.directionSections = [.init(steps: steps.map { .init(text: $0) })] }
-        guard !recipe.isEmpty else { return .failure(.empty) }
+        guard !recipe.isEmpty else { throw .empty }
         if recipe.title.isEmpty { recipe.title = ExportValues.stem(entry.path) }
 
         recipe.notes = ExportValues.paragraphs(object["notes"]?.string)
@@ -78,7 +77,7 @@ enum PaprikaExport {
         if let photos = object["photos"]?.array, !photos.isEmpty {
             recipe.unmapped.append("\(photos.count) more photo\(photos.count == 1 ? "" : "s") besides the recipe's picture")
         }
-        return .success(recipe)
+        return recipe
     }
 
     /// A step without the number Paprika users type before it ("1. Bring"):

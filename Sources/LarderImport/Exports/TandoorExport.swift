@@ -28,9 +28,9 @@ enum TandoorExport {
         ExportReading(files, picking: { marks($0.path) }, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) -> Result<ImportedRecipe, ExportRecipeProblem> {
-        guard let object = ExportValues.object(entry.bytes) else { return .failure(.notJSON) }
-        guard isRecipe(object) else { return .failure(ExportRecipeProblem("not a Tandoor recipe (no steps)")) }
+    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
+        let object = try ExportValues.parse(entry.bytes)
+        guard isRecipe(object) else { throw ExportRecipeProblem("not a Tandoor recipe (no steps)") }
         var recipe = ImportedRecipe(title: ExportValues.text(object["name"]) ?? "", source: .tandoor)
         for step in object["steps"]?.array ?? [] {
             for ingredient in step["ingredients"]?.array ?? [] {
@@ -48,7 +48,7 @@ enum TandoorExport {
             }
         }
         recipe.ingredientGroups.removeAll { $0.lines.isEmpty }
-        guard !recipe.isEmpty else { return .failure(.empty) }
+        guard !recipe.isEmpty else { throw .empty }
         if recipe.title.isEmpty { recipe.title = "Tandoor recipe" }
 
         recipe.description = ExportValues.text(object["description"])
@@ -70,7 +70,7 @@ enum TandoorExport {
                 break
             }
         }
-        return .success(recipe)
+        return recipe
     }
 
     /// `amount unit food, note`, the amount as a cook writes it (0.5 → 1/2;
