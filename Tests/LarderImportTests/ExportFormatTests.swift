@@ -231,6 +231,12 @@ struct ExportFormatTests {
         // A recipe.json that is no recipe: the folder is read file by file.
         try folder.write("sub/recipe.json", #"{"settings": true}"#)
         #expect(!RecipeImporter.isExport(folder: folder.url.path))
+        // An export among pages: file by file, no page left out.
+        let mixed = try TestFolder("mixed")
+        try mixed.write("Soup/recipe.json", #"{"@type": "Recipe", "name": "Soup", "recipeIngredient": ["1 l water"]}"#)
+        #expect(RecipeImporter.isExport(folder: mixed.url.path))
+        try mixed.write("saved/page.html", "<html></html>")
+        #expect(!RecipeImporter.isExport(folder: mixed.url.path))
     }
 
     @Test("Chowdown: front matter lists, the body as description and notes, bad YAML skipped with why")

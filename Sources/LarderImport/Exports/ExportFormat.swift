@@ -69,9 +69,20 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     }
 
     /// Whether a folder with files at `paths` may be an unpacked export
-    /// (the files are read only then, to `detect` it).
+    /// (the files are read only then, to `detect` it): some are an
+    /// export's recipes, and no web page or Cooklang file is there besides
+    /// them. A folder of pages with an export among them is a folder of
+    /// sources, read file by file, so that no page is left out unsaid.
     public static func mayBeExport(paths: [String]) -> Bool {
-        paths.contains { path in allCases.contains { $0.marks(path) } }
+        var marked = false
+        for path in paths {
+            if allCases.contains(where: { $0.marks(path) }) {
+                marked = true
+            } else if ["html", "htm", "cook"].contains(path.split(separator: ".").last?.lowercased() ?? "") {
+                return false
+            }
+        }
+        return marked
     }
 
     /// The recipes of an export, whichever app's: `files` detected as one,
