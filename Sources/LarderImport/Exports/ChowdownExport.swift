@@ -21,7 +21,7 @@ enum ChowdownExport {
         ExportReading(files, picking: { marks($0.path) }, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
+    static func recipe(_ entry: ExportFiles.Entry, in files: ExportLookup) throws(ExportRecipeProblem) -> ImportedRecipe {
         let text = String(decoding: entry.bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         guard let (yaml, firstLine, body) = frontMatter(text) else {
             throw ExportRecipeProblem("no front matter (a Chowdown recipe starts with a --- line)")

@@ -145,11 +145,12 @@ public struct ExportReading: Sendable {
     /// recipes (`isRecipe`), and why the others are skipped.
     init(
         _ files: ExportFiles, picking isRecipe: (ExportFiles.Entry) -> Bool,
-        _ read: (ExportFiles.Entry, ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe
+        _ read: (ExportFiles.Entry, ExportLookup) throws(ExportRecipeProblem) -> ImportedRecipe
     ) {
+        let lookup = ExportLookup(files)
         for entry in files.entries where isRecipe(entry) {
             do {
-                recipes.append(try read(entry, files))
+                recipes.append(try read(entry, lookup))
             } catch {
                 let at = error.at.map { ":\($0.line):\($0.column)" } ?? ""
                 skipped.append("\(entry.path)\(at): \(error.reason)" + (error.hint.map { " (\($0))" } ?? ""))

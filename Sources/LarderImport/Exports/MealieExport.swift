@@ -32,7 +32,7 @@ enum MealieExport {
         ExportReading(files, picking: isRecipe, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
+    static func recipe(_ entry: ExportFiles.Entry, in files: ExportLookup) throws(ExportRecipeProblem) -> ImportedRecipe {
         let object = try ExportValues.parse(entry.bytes)
         var recipe = ImportedRecipe(title: ExportValues.text(object["name"]) ?? "", source: .mealie)
         for item in object["recipe_ingredient"]?.array ?? [] {

@@ -26,7 +26,7 @@ enum NextcloudExport {
         ExportReading(files, picking: { marks($0.path) }, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
+    static func recipe(_ entry: ExportFiles.Entry, in files: ExportLookup) throws(ExportRecipeProblem) -> ImportedRecipe {
         let object = try ExportValues.parse(entry.bytes)
         guard isSchemaRecipe(object), var recipe = try? PageReader.read(json: entry.bytes, url: entry.path).first else {
             throw ExportRecipeProblem("not a schema.org Recipe")

@@ -31,7 +31,7 @@ enum PaprikaExport {
         ExportReading(files, picking: isRecipe, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in _: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
+    static func recipe(_ entry: ExportFiles.Entry, in _: ExportLookup) throws(ExportRecipeProblem) -> ImportedRecipe {
         // A `.paprikarecipe` someone unpacked is the JSON itself.
         let json = ExportFiles.isGzip(entry.bytes) ? ExportFiles.gunzip(entry.bytes) : entry.bytes
         guard let json else { throw ExportRecipeProblem("not gzip-compressed JSON (the file is damaged or cut short)") }

@@ -28,7 +28,7 @@ enum TandoorExport {
         ExportReading(files, picking: { marks($0.path) }, recipe)
     }
 
-    static func recipe(_ entry: ExportFiles.Entry, in files: ExportFiles) throws(ExportRecipeProblem) -> ImportedRecipe {
+    static func recipe(_ entry: ExportFiles.Entry, in files: ExportLookup) throws(ExportRecipeProblem) -> ImportedRecipe {
         let object = try ExportValues.parse(entry.bytes)
         guard isRecipe(object) else { throw ExportRecipeProblem("not a Tandoor recipe (no steps)") }
         var recipe = ImportedRecipe(title: ExportValues.text(object["name"]) ?? "", source: .tandoor)
