@@ -69,7 +69,12 @@ let package = Package(
         // as recipe files.
         .target(
             name: "LarderImport",
-            dependencies: ["CLibXML2", "LarderCore", "Larder", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "CLibXML2", "LarderCore", "Larder", "LarderQuantities",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // Chowdown's recipes are YAML front matter.
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         // Mustache templates compiled once into node trees, rendered over
         // typed values straight to bytes (the theme's engine).
@@ -128,7 +133,11 @@ let package = Package(
         ),
         .testTarget(name: "LarderQRTests", dependencies: ["LarderQR", "LarderTestSupport"]),
         .testTarget(name: "LarderTemplateTests", dependencies: ["LarderTemplate"]),
-        .testTarget(name: "LarderImportTests", dependencies: ["LarderImport", "Larder", "LarderCore", "LarderTestSupport"]),
+        .testTarget(
+            name: "LarderImportTests",
+            // ZIPFoundation makes the small zips the export readers' tests read.
+            dependencies: ["LarderImport", "Larder", "LarderCore", "LarderTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(
             name: "LarderSiteTests",
             dependencies: ["LarderSite", "Larder", "LarderCore", "LarderQuantities", "LarderTemplate", "LarderTestSupport"],

@@ -7,31 +7,34 @@ import LarderImport
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write recipes from saved web pages, schema.org JSON or Cooklang files into recipes/.",
+        abstract: "Write recipes from saved web pages, schema.org JSON, Cooklang files or recipe apps' exports into recipes/.",
         discussion: """
             Each SOURCE is a saved web page (.html) or a schema.org Recipe in JSON or JSON-LD, \
-            told apart by its content, a Cooklang recipe (.cook), or a folder: every .html, \
-            .json and .cook file in it and its folders, sorted. Its recipes are read \
+            told apart by its content, a Cooklang recipe (.cook), a recipe app's export (a zip, \
+            a .paprikarecipes or .paprikarecipe, told apart by its content: Paprika, Mealie, \
+            Tandoor, Nextcloud Cookbook, Chowdown), or a folder: an unpacked export, else every \
+            .html, .json, .cook and export file in it and its folders, sorted. Its recipes are read \
             (JSON-LD, microdata, RDFa, then recipe-card plugins and h-recipe; Cooklang as \
             'larder check' reads it; see docs/import.md) and each becomes recipes/<id>.md, \
             the id made from the title as 'larder new' makes it. Nothing is overwritten: a \
             taken id gets a number (soup-2), and a recipe whose source URL a recipe of the \
             folder already has is skipped; with --force, recipes/<id>.md is replaced (whole, \
             never half-written) and nothing is skipped. Text is kept as the source wrote it, \
-            cleaned of HTML. Web addresses, app exports and images are not imported yet.
+            cleaned of HTML. Web addresses and images are not imported yet.
 
               larder import saved/pancakes.html --dir kitchen
               larder import recipe.json --dry-run
               larder import ~/cooklang --dir kitchen
+              larder import Export.paprikarecipes mealie.zip --dir kitchen
 
             One line per recipe: "recipes/x.md  Title  (from SOURCE)"; what the file leaves \
             out as warnings; --format json prints one document instead ({"imported", "skipped", \
-            "failed"}). Exit status: 0 all imported, 1 some source gave no recipe, \
+            "failed", "warnings"}). Exit status: 0 all imported, 1 some source gave no recipe, \
             2 wrong usage (no such folder).
             """
     )
 
-    @Argument(help: "Saved web pages, schema.org JSON files, Cooklang files, or folders of them.", completion: .file())
+    @Argument(help: "Saved web pages, schema.org JSON files, Cooklang files, app exports, or folders of them.", completion: .file())
     var sources: [String]
 
     @OptionGroup var folder: DataFolderOption
@@ -58,6 +61,8 @@ struct ImportCommand: ParsableCommand {
         case imported(RecipeImporter.Planned, path: String, source: String)
         case skipped(title: String, existing: String, source: String)
         case failed(reason: String, source: String)
+        /// What a source left out: an export's recipe that could not be read.
+        case warned(message: String, source: String)
     }
 
     func run() throws {
@@ -71,7 +76,9 @@ struct ImportCommand: ParsableCommand {
         for (source, relativePath) in expandedSources(&steps) {
             let recipes: [ImportedRecipe]
             do {
-                recipes = try importer.read(source: source, relativePath: relativePath)
+                let reading = try importer.reading(source: source, relativePath: relativePath)
+                recipes = reading.recipes
+                steps += reading.warnings.map { .done(.warned(message: "\(source): \($0)", source: source)) }
             } catch {
                 steps.append(.done(.failed(reason: error.description, source: source)))
                 continue
@@ -120,18 +127,20 @@ struct ImportCommand: ParsableCommand {
 
     /// The files to read: each SOURCE, a folder's files (those import
     /// reads, sorted) in its place, each with its path in that folder. A
-    /// folder with none is a failure of its own.
+    /// folder that is an unpacked export is one source, read as a whole.
+    /// A folder with none is a failure of its own.
     private func expandedSources(_ steps: inout [Step]) -> [(source: String, relativePath: String?)] {
         var files: [(source: String, relativePath: String?)] = []
         for source in sources {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue,
+                  !RecipeImporter.isExport(folder: source) else {
                 files.append((source, nil))
                 continue
             }
             let found = RecipeImporter.files(in: source)
             if found.isEmpty {
-                steps.append(.done(.failed(reason: "\(source): the folder holds no file import reads (.html, .json, .cook)", source: source)))
+                steps.append(.done(.failed(reason: "\(source): the folder holds no file import reads (.html, .json, .cook, an export)", source: source)))
             }
             files += found.map { ((source as NSString).appendingPathComponent($0), $0) }
         }
@@ -153,6 +162,8 @@ struct ImportCommand: ParsableCommand {
             Terminal.message(line("larder: note: \(source): '\(title)' is already imported as \(existing); skipped"))
         case .failed(let reason, _):
             Terminal.message(line("larder: error: \(reason)"))
+        case .warned(let message, _):
+            Terminal.message(line("larder: warning: \(message)"))
         }
     }
 
@@ -162,6 +173,7 @@ struct ImportCommand: ParsableCommand {
         var imported: [JSONOutput] = []
         var skipped: [JSONOutput] = []
         var failed: [JSONOutput] = []
+        var warnings: [JSONOutput] = []
         for outcome in outcomes {
             switch outcome {
             case .imported(let planned, let path, let source):
@@ -177,10 +189,13 @@ struct ImportCommand: ParsableCommand {
                 skipped.append(.fields(["title": .string(title), "existing": .string(existing), "source": .string(source)]))
             case .failed(let reason, let source):
                 failed.append(.fields(["source": .string(source), "reason": .string(reason)]))
+            case .warned(let message, let source):
+                warnings.append(.fields(["source": .string(source), "message": .string(message)]))
             }
         }
         return .lines(.fields([
             "imported": .lines(.array(imported)), "skipped": .lines(.array(skipped)), "failed": .lines(.array(failed)),
+            "warnings": .lines(.array(warnings)),
         ]))
     }
 }

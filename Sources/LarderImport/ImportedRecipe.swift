@@ -77,6 +77,12 @@ public struct ImportedRecipe: Sendable, Hashable {
         case recipeCard = "recipe-card"
         case hRecipe = "h-recipe"
         case cooklang
+        // App exports (Sources/LarderImport/Exports).
+        case paprika
+        case mealie
+        case tandoor
+        case nextcloud
+        case chowdown
     }
 
     public var title: String

@@ -139,6 +139,6 @@ import Testing
         try folder.write("empty/notes.txt", "")
         let empty = try ProcessResult.run(larder, ["import", "empty", "--dir", "data"], in: folder.url)
         #expect(empty.status == 1)
-        #expect(empty.stderr == "larder: error: empty: the folder holds no file import reads (.html, .json, .cook)\n")
+        #expect(empty.stderr == "larder: error: empty: the folder holds no file import reads (.html, .json, .cook, an export)\n")
     }
 }

@@ -55,8 +55,9 @@ public struct ExportFiles: Sendable {
         bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && (bytes[2] == 3 || bytes[2] == 5) && (bytes[3] == 4 || bytes[3] == 6)
     }
 
-    /// A zip's files (directories left out), each read whole.
-    public init(zip bytes: [UInt8]) throws(Failure) {
+    /// A zip's files (directories left out), each read whole; the bounds
+    /// are parameters so that tests can reach them with small archives.
+    public init(zip bytes: [UInt8], maximumBytes: Int = maximumUnpackedBytes, maximumEntries: Int = maximumEntries) throws(Failure) {
         let archive: Archive
         do {
             archive = try Archive(data: Data(bytes), accessMode: .read)
@@ -66,14 +67,18 @@ public struct ExportFiles: Sendable {
         var entries: [Entry] = []
         var total = 0
         for entry in archive where entry.type == .file {
-            let path = entry.path
+            // Zips made on macOS write UTF-8 names without the UTF-8 flag,
+            // which ZIPFoundation then reads as code page 437 (mojibake):
+            // a name that is valid UTF-8 is taken as UTF-8.
+            let utf8 = entry.path(using: .utf8)
+            let path = utf8.isEmpty ? entry.path : utf8
             guard !ExportFiles.isJunk(path) else { continue }
-            guard entries.count < ExportFiles.maximumEntries else { throw .tooManyEntries(limit: ExportFiles.maximumEntries) }
+            guard entries.count < maximumEntries else { throw .tooManyEntries(limit: maximumEntries) }
             var data: [UInt8] = []
             do {
                 _ = try archive.extract(entry, skipCRC32: false) { chunk in
                     total += chunk.count
-                    guard total <= ExportFiles.maximumUnpackedBytes else { throw Failure.tooLarge(limit: ExportFiles.maximumUnpackedBytes) }
+                    guard total <= maximumBytes else { throw Failure.tooLarge(limit: maximumBytes) }
                     data.append(contentsOf: chunk)
                 }
             } catch let failure as Failure {

@@ -70,6 +70,12 @@ enum DurationText {
                 i += 1
             }
             while i < scalars.count, scalars[i] == " " { i += 1 }
+            // A range ("10-15 minutes", "2 to 3 hours") counts its larger
+            // end, as the yield's number does: the low end is skipped.
+            if let next = rangeEnd(scalars, from: i) {
+                i = next
+                continue
+            }
             var word = ""
             while i < scalars.count, scalars[i].isLetter {
                 word.append(scalars[i])
@@ -83,6 +89,21 @@ enum DurationText {
             found = true
         }
         return found ? Int(total.rounded()) : nil
+    }
+
+    /// Where the number after a range's separator starts, when a separator
+    /// (`-`, `–`, `to`) at `start` is followed by one.
+    private static func rangeEnd(_ scalars: [Character], from start: Int) -> Int? {
+        var i = start
+        if i < scalars.count, "-–—".contains(scalars[i]) {
+            i += 1
+        } else if i + 1 < scalars.count, scalars[i] == "t", scalars[i + 1] == "o" {
+            i += 2
+        } else {
+            return nil
+        }
+        while i < scalars.count, scalars[i] == " " { i += 1 }
+        return i < scalars.count && scalars[i].isNumber ? i : nil
     }
 
     private static func unitMinutes(_ word: String) -> Double? {

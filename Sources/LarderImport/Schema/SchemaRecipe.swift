@@ -28,10 +28,7 @@ struct SchemaRecipe {
         recipe.prepTime = duration(node["prepTime"])
         recipe.cookTime = duration(node["cookTime"])
         recipe.totalTime = duration(node["totalTime"])
-        if recipe.totalTime?.minutes == nil, let prep = recipe.prepTime?.minutes ?? recipe.cookTime.map({ _ in 0 }),
-           let cook = recipe.cookTime?.minutes ?? recipe.prepTime.map({ _ in 0 }), prep + cook > 0 {
-            recipe.totalTime = ImportedRecipe.Duration(text: "PT\(prep + cook)M", minutes: prep + cook)
-        }
+        recipe.addingUpTotalTime()
         recipe.categories = list(node["recipeCategory"], splittingCommas: true)
         recipe.cuisines = list(node["recipeCuisine"], splittingCommas: true)
         recipe.keywords = list(node["keywords"], splittingCommas: true)

@@ -18,6 +18,9 @@ public struct RecipeImporter: Sendable {
         case read(PageReadError)
         /// A `.cook` file with errors of its own (`path` as given).
         case cooklang(path: String, errors: [Diagnostic])
+        /// An archive or folder that is no app's export, or none of whose
+        /// recipes could be read.
+        case export(path: String, ExportFailure)
 
         public var description: String {
             switch self {
@@ -26,6 +29,7 @@ public struct RecipeImporter: Sendable {
                 "\(path): \(bytes) bytes, over the limit of \(RecipeImporter.maximumSourceBytes) for a page or a recipe file"
             case .notYetSupported(let source, let what): "\(source): \(what) cannot be imported yet"
             case .read(let error): error.description
+            case .export(let path, let failure): "\(path): \(failure.description)"
             case .cooklang(let path, let errors):
                 errors.isEmpty ? "\(path): not a Cooklang recipe" : errors.map { error in
                     let at = error.location.map { ":\($0.position.line):\($0.position.column)" } ?? ""
@@ -67,7 +71,9 @@ public struct RecipeImporter: Sendable {
 
     /// The extensions of the files a folder given as a source is searched
     /// for (other files in it are not recipes, or not ones import reads).
-    public static let importedExtensions: Set<String> = ["html", "htm", "json", "cook"]
+    /// (`.paprikarecipe`, `.paprikarecipes` and `.zip` are app exports, read
+    /// by their content.)
+    public static let importedExtensions: Set<String> = ["html", "htm", "json", "cook", "paprikarecipe", "paprikarecipes", "zip"]
 
     /// The files of `folder` (and its folders) that import reads, as paths
     /// relative to it, sorted; hidden entries skipped, links not followed
@@ -86,17 +92,36 @@ public struct RecipeImporter: Sendable {
         return found.sorted()
     }
 
-    /// The recipes of a file: a saved web page, schema.org JSON / JSON-LD
-    /// (told apart by the content: JSON starts with `{` or `[`), or a
-    /// Cooklang `.cook` file (by its name: Cooklang is plain text).
-    /// `relativePath` is a `.cook` file's path in the folder imported, from
-    /// which its id, and so the links of recipes that use it, are made.
+    /// What a source gave: its recipes, and what it left out (an export's
+    /// recipes that could not be read, each said why).
+    public struct Reading: Sendable {
+        public var recipes: [ImportedRecipe]
+        public var warnings: [String] = []
+    }
+
+    /// The recipes of a source (see `reading(source:relativePath:)`).
     public func read(source path: String, relativePath: String? = nil) throws(Failure) -> [ImportedRecipe] {
+        try reading(source: path, relativePath: relativePath).recipes
+    }
+
+    /// The recipes of a file: a saved web page, schema.org JSON / JSON-LD
+    /// (told apart by the content: JSON starts with `{` or `[`), a
+    /// Cooklang `.cook` file (by its name: Cooklang is plain text), or an
+    /// app's export, told by its content (`ExportFormat`): a zip, a gzip
+    /// `.paprikarecipe`, one recipe's JSON of an app; or a folder that is
+    /// an unpacked export. `relativePath` is a `.cook` file's path in the
+    /// folder imported, from which its id, and so the links of recipes
+    /// that use it, are made.
+    public func reading(source path: String, relativePath: String? = nil) throws(Failure) -> Reading {
         let lower = path.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             throw .notYetSupported(source: path, what: "a web address (save the page and import the file)")
         }
         let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return try RecipeImporter.exportReading(path: path) { () throws(ExportFiles.Failure) in try ExportFiles(folder: url) }
+        }
         let handle: FileHandle
         do {
             handle = try FileHandle(forReadingFrom: url)
@@ -104,30 +129,77 @@ public struct RecipeImporter: Sendable {
             throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
         }
         defer { try? handle.close() }
-        let data: Data
+        var data: Data
         do {
             data = try handle.read(upToCount: RecipeImporter.maximumSourceBytes + 1) ?? Data()
+            // An archive holds pictures: it may be larger than a page, up
+            // to what it may unpack to.
+            if data.count > RecipeImporter.maximumSourceBytes, ExportFiles.isZip(Array(data.prefix(4))) || ExportFiles.isGzip(Array(data.prefix(2))) {
+                data += try handle.read(upToCount: ExportFiles.maximumUnpackedBytes - data.count + 1) ?? Data()
+                guard data.count <= ExportFiles.maximumUnpackedBytes else { throw Failure.export(path: path, .archive(.tooLarge(limit: ExportFiles.maximumUnpackedBytes))) }
+            }
+        } catch let failure as Failure {
+            throw failure
         } catch {
-            throw .unreadable(path: path, reason: "cannot be read (is it a folder?)")
+            throw .unreadable(path: path, reason: "cannot be read")
         }
-        guard data.count <= RecipeImporter.maximumSourceBytes else { throw .tooLarge(path: path, bytes: data.count) }
         let bytes = Array(data)
+        if ExportFiles.isZip(bytes) {
+            return try RecipeImporter.exportReading(path: path) { () throws(ExportFiles.Failure) in try ExportFiles(zip: bytes) }
+        }
+        guard bytes.count <= RecipeImporter.maximumSourceBytes || ExportFiles.isGzip(bytes) else { throw .tooLarge(path: path, bytes: bytes.count) }
         if lower.hasSuffix(".cook") {
             let name = relativePath ?? url.lastPathComponent
             switch CooklangSource.read(bytes, path: name, beside: url) {
-            case .success(let recipe): return [recipe]
+            case .success(let recipe): return Reading(recipes: [recipe])
             case .failure(let problem): throw .cooklang(path: path, errors: problem.diagnostics)
             }
+        }
+        // One file of an app's export (a `.paprikarecipe`, a Mealie recipe's
+        // JSON) is an export of one file.
+        let single = ExportFiles(entries: [ExportFiles.Entry(path: url.lastPathComponent, bytes: bytes)])
+        if ExportFiles.isGzip(bytes) || ExportFormat.detect(single) != nil {
+            return try RecipeImporter.exportReading(single, path: path)
         }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         do {
             if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-                return try PageReader.read(json: bytes, url: url.absoluteString)
+                return Reading(recipes: try PageReader.read(json: bytes, url: url.absoluteString))
             }
-            return try PageReader.read(html: bytes, url: url.absoluteString)
+            return Reading(recipes: try PageReader.read(html: bytes, url: url.absoluteString))
         } catch {
             throw .read(error)
         }
+    }
+
+    /// The recipes of the export `open` reads (a zip, a folder).
+    private static func exportReading(path: String, _ open: () throws(ExportFiles.Failure) -> ExportFiles) throws(Failure) -> Reading {
+        let files: ExportFiles
+        do {
+            files = try open()
+        } catch {
+            throw .export(path: path, .archive(error))
+        }
+        return try exportReading(files, path: path)
+    }
+
+    /// The recipes of an export's files, what was skipped as warnings.
+    private static func exportReading(_ files: ExportFiles, path: String) throws(Failure) -> Reading {
+        do {
+            let reading = try ExportFormat.recipes(in: files)
+            return Reading(recipes: reading.recipes, warnings: reading.skipped.map { "skipped \($0)" })
+        } catch {
+            throw .export(path: path, error)
+        }
+    }
+
+    /// Whether `folder` is an unpacked app export, to import as one source
+    /// rather than file by file. Its files are read only when their names
+    /// look like an export's.
+    public static func isExport(folder: String) -> Bool {
+        let url = URL(fileURLWithPath: folder)
+        guard ExportFormat.mayBeExport(paths: ExportFiles.paths(in: url)), let files = try? ExportFiles(folder: url) else { return false }
+        return ExportFormat.detect(files) != nil
     }
 
     /// The file of an existing recipe imported from the recipe's source
