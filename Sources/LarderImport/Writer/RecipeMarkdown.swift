@@ -18,6 +18,9 @@ public struct RecipeMarkdown: Sendable {
         if let image = recipe.images.first {
             dropped.append("the image (\(image)) is not downloaded yet")
         }
+        if let picture = recipe.picture {
+            dropped.append("the picture (\(picture.origin)) is not written yet")
+        }
         for (label, duration) in [("prep time", recipe.prepTime), ("cook time", recipe.cookTime), ("total time", recipe.totalTime)] {
             if let duration, duration.minutes == nil { dropped.append("the \(label) '\(duration.text)' is not a duration") }
         }
