@@ -73,8 +73,9 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == """
-            larder: error: box.csv:2:6: a field's opening quote is never closed, so the rest of the file would be one field \
-            (a quote inside a quoted field is written twice (""); the export may have been cut short)
+            larder: error: box.csv: a My Recipe Box export with no recipe that can be read: box.csv:2:6: a field's opening quote \
+            is never closed, so the rest of the file would be one field (a quote inside a quoted field is written twice (""); \
+            the export may have been cut short)
             larder: error: other.csv: a CSV file that is not an export Larder knows (Plan to Eat, My Recipe Box, Copy Me That, Recipe Keeper)
 
             """)

@@ -6,10 +6,12 @@
 /// `recipeIngredient_subheader`, `instruction`, `instruction_subheader`,
 /// `recipeNote`), so each is looked up within its recipe's element.
 public enum CopyMeThatExport {
-    /// Whether `html` is a Copy Me That page: its marker, or a `div.recipe`
-    /// holding a `#name` and `li.recipeIngredient`s.
+    /// Whether `html` is a Copy Me That export's page: its marker (a
+    /// `<meta name="copymethat_class_id_version">`; a page saved from
+    /// Copy Me That's site is not one), or a `div.recipe` holding a `#name`
+    /// and `li.recipeIngredient`s.
     public static func recognises(html bytes: [UInt8]) -> Bool {
-        if String(decoding: bytes.prefix(4096), as: UTF8.self).contains("copymethat") { return true }
+        if String(decoding: bytes.prefix(4096), as: UTF8.self).contains("copymethat_class_id_version") { return true }
         // Parsed only when the page names the class at all: most pages
         // imported are other sites'.
         guard String(decoding: bytes, as: UTF8.self).contains("recipeIngredient") else { return false }
@@ -18,17 +20,20 @@ public enum CopyMeThatExport {
         }
     }
 
+    /// The page of recipes, `recipes.html`, by its name.
+    static func marks(_ path: String) -> Bool {
+        path.split(separator: "/").last?.lowercased() == "recipes.html"
+    }
+
     /// Whether the export holds a Copy Me That page.
     public static func recognises(_ files: ExportFiles) -> Bool {
         ExportText.entry(in: files, ending: ".html", recognises(html:)) != nil
     }
 
     /// The recipes of the export's page, each with its picture from the
-    /// export; `path` names the export in messages.
-    public static func read(_ files: ExportFiles, path: String) throws(ExportProblem) -> [ImportedRecipe] {
-        try ExportText.pageRecipes(
-            files, path: path, format: "Copy Me That", what: "div.recipe", recognises: recognises(html:), elements: recipeElements
-        ) { recipe($0, page: $1, files: files) }
+    /// export.
+    public static func read(_ files: ExportFiles) -> ExportReading {
+        ExportText.pageReading(files, recognises: recognises(html:), elements: recipeElements) { recipe($0, page: $1, files: files) }
     }
 
     private static func recipeElements(_ root: HTMLElement) -> [HTMLElement] {

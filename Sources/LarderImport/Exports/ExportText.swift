@@ -54,54 +54,55 @@ enum ExportText {
     }
 
     /// The recipes of a CSV export, one a row: the first `.csv` entry
-    /// that `recognises`, each record read by `recipe`, which gives nil for
-    /// a row with nothing in it. An export with no such CSV, or none with a
-    /// recipe, is a problem, as is a CSV that does not parse. `what` names
-    /// the columns a row needs, for the messages.
-    static func csvRecipes(
-        _ files: ExportFiles, path: String, format: String, what: String,
-        recognises: ([UInt8]) -> Bool, _ recipe: (CSVTable, CSVTable.Record) -> ImportedRecipe?
-    ) throws(ExportProblem) -> [ImportedRecipe] {
-        guard let entry = entry(in: files, ending: ".csv", recognises) else {
-            throw .noRecipes(format, path: path, hint: "it holds no CSV file with \(format)'s columns")
-        }
-        let location = location(of: entry, in: path)
+    /// that `recognises`, each record read by `recipe`. A row with
+    /// something in it but no recipe (`recipe` gives nil) is skipped and
+    /// said so, at its line; a CSV that does not parse gives no recipe,
+    /// and says where it breaks.
+    static func csvReading(
+        _ files: ExportFiles, recognises: ([UInt8]) -> Bool, what: String,
+        _ recipe: (CSVTable, CSVTable.Record) -> ImportedRecipe?
+    ) -> ExportReading {
+        guard let entry = entry(in: files, ending: ".csv", recognises) else { return ExportReading() }
         let table: CSVTable
         do {
             table = try CSVTable(bytes: entry.bytes)
         } catch {
-            throw .csv(error, path: location)
+            let at = switch error {
+            case .unclosedQuote(let line, let column): ":\(line):\(column)"
+            case .empty: ""
+            }
+            return ExportReading(skipped: ["\(entry.path)\(at): \(error.description) (\(error.hint))"])
         }
-        let recipes = table.records.compactMap { recipe(table, $0) }
-        guard !recipes.isEmpty else { throw .noRecipes(format, path: location, hint: "no row has \(what)") }
-        return recipes
+        var reading = ExportReading()
+        for record in table.records {
+            if let found = recipe(table, record) {
+                reading.recipes.append(found)
+            } else if record.fields.contains(where: { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+                reading.skipped.append("\(entry.path):\(record.line): a row with no \(what)")
+            }
+        }
+        return reading
     }
 
     /// The recipes of an export whose recipes are elements of one HTML
     /// page: the first `.html` entry that `recognises`, its recipe
     /// elements (`elements`), each read by `recipe` with the page's path
-    /// (to find pictures beside it). `what` names the recipe element in
-    /// the messages.
-    static func pageRecipes(
-        _ files: ExportFiles, path: String, format: String, what: String,
-        recognises: ([UInt8]) -> Bool, elements: (HTMLElement) -> [HTMLElement],
+    /// (to find pictures beside it). An element with no recipe in it is
+    /// skipped and said so.
+    static func pageReading(
+        _ files: ExportFiles, recognises: ([UInt8]) -> Bool, elements: (HTMLElement) -> [HTMLElement],
         _ recipe: (HTMLElement, String) -> ImportedRecipe?
-    ) throws(ExportProblem) -> [ImportedRecipe] {
-        guard let page = entry(in: files, ending: ".html", recognises) else {
-            throw .noRecipes(format, path: path, hint: "the zip holds no recipes.html with \(what) elements")
+    ) -> ExportReading {
+        guard let page = entry(in: files, ending: ".html", recognises) else { return ExportReading() }
+        var reading = ExportReading()
+        for (index, element) in elements(HTMLDocument(bytes: page.bytes).root).enumerated() {
+            if let found = recipe(element, page.path) {
+                reading.recipes.append(found)
+            } else {
+                reading.skipped.append("\(page.path): recipe \(index + 1) (no name, ingredients or steps)")
+            }
         }
-        let recipes = elements(HTMLDocument(bytes: page.bytes).root).compactMap { recipe($0, page.path) }
-        guard !recipes.isEmpty else {
-            throw .noRecipes(format, path: location(of: page, in: path), hint: "no \(what) has a name or ingredients")
-        }
-        return recipes
-    }
-
-    /// Where an entry of the export named `path` is, for messages:
-    /// `export.zip/plantoeat.csv`, or the path alone for a file imported on
-    /// its own (its one entry has the file's path).
-    static func location(of entry: ExportFiles.Entry, in path: String) -> String {
-        entry.path == path ? path : "\(path)/\(entry.path)"
+        return reading
     }
 
     /// The recipe's address and its credit from an app's `url` and

@@ -12,17 +12,20 @@ public enum MyRecipeBoxExport {
         CSVTable.header(of: bytes, names: ["title", "ingredients", "instructions", "preparationTime", "originalPicture"])
     }
 
+    /// A CSV file, by its name.
+    static func marks(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".csv")
+    }
+
     /// Whether the export holds a My Recipe Box CSV (it is one, mostly).
     public static func recognises(_ files: ExportFiles) -> Bool {
         ExportText.entry(in: files, ending: ".csv", recognises(csv:)) != nil
     }
 
-    /// The recipes of the CSV, one a row (rows with no title, ingredients
-    /// or instructions left out); `path` names it in messages.
-    public static func read(_ files: ExportFiles, path: String) throws(ExportProblem) -> [ImportedRecipe] {
-        try ExportText.csvRecipes(
-            files, path: path, format: "My Recipe Box", what: "a title, ingredients or instructions", recognises: recognises(csv:), recipe
-        )
+    /// The recipes of the CSV, one a row (a row with something in it but no
+    /// title, ingredients or instructions is skipped, at its line).
+    public static func read(_ files: ExportFiles) -> ExportReading {
+        ExportText.csvReading(files, recognises: recognises(csv:), what: "title, ingredients or instructions", recipe)
     }
 
     static func recipe(_ table: CSVTable, _ record: CSVTable.Record) -> ImportedRecipe? {

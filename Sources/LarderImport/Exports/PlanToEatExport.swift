@@ -14,18 +14,20 @@ public enum PlanToEatExport {
             && ["Url Host", "Main Ingredient", "Public Url"].contains { CSVTable.header(of: bytes, names: [$0]) }
     }
 
+    /// A CSV file (`plantoeat.csv`), by its name.
+    static func marks(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".csv")
+    }
+
     /// Whether the export holds a Plan to Eat CSV.
     public static func recognises(_ files: ExportFiles) -> Bool {
         ExportText.entry(in: files, ending: ".csv", recognises(csv:)) != nil
     }
 
-    /// The recipes of the export's CSV, one a row (rows with no title,
-    /// ingredients or directions left out); `path` names the export in
-    /// messages.
-    public static func read(_ files: ExportFiles, path: String) throws(ExportProblem) -> [ImportedRecipe] {
-        try ExportText.csvRecipes(
-            files, path: path, format: "Plan to Eat", what: "a title, ingredients or directions", recognises: recognises(csv:), recipe
-        )
+    /// The recipes of the export's CSV, one a row (a row with something in it but
+    /// no title, ingredients or directions is skipped, at its line).
+    public static func read(_ files: ExportFiles) -> ExportReading {
+        ExportText.csvReading(files, recognises: recognises(csv:), what: "title, ingredients or directions", recipe)
     }
 
     /// The nutrition columns, per serving, in Plan to Eat's units (kcal,

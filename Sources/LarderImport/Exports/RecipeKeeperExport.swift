@@ -16,17 +16,20 @@ public enum RecipeKeeperExport {
         return !recipeElements(HTMLDocument(bytes: bytes).root).isEmpty
     }
 
+    /// The page of recipes, `recipes.html`, by its name.
+    static func marks(_ path: String) -> Bool {
+        path.split(separator: "/").last?.lowercased() == "recipes.html"
+    }
+
     /// Whether the export holds a Recipe Keeper page.
     public static func recognises(_ files: ExportFiles) -> Bool {
         ExportText.entry(in: files, ending: ".html", recognises(html:)) != nil
     }
 
     /// The recipes of the export's page, each with its picture from the
-    /// export; `path` names the export in messages.
-    public static func read(_ files: ExportFiles, path: String) throws(ExportProblem) -> [ImportedRecipe] {
-        try ExportText.pageRecipes(
-            files, path: path, format: "Recipe Keeper", what: "div.recipe-details", recognises: recognises(html:), elements: recipeElements
-        ) { recipe($0, page: $1, files: files) }
+    /// export.
+    public static func read(_ files: ExportFiles) -> ExportReading {
+        ExportText.pageReading(files, recognises: recognises(html:), elements: recipeElements) { recipe($0, page: $1, files: files) }
     }
 
     private static func recipeElements(_ root: HTMLElement) -> [HTMLElement] {

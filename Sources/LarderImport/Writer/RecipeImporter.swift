@@ -16,8 +16,9 @@ public struct RecipeImporter: Sendable {
         case tooLarge(path: String, bytes: Int)
         case notYetSupported(source: String, what: String)
         case read(PageReadError)
-        /// An app export that is broken or holds no recipe.
-        case export(ExportProblem)
+        /// An app export none of whose recipes could be read (each
+        /// reason: a CSV's line and column).
+        case appExport(path: String, format: String, skipped: [String])
         /// A zip or a CSV that is no export Larder knows.
         case unknownExport(path: String, kind: String)
         /// A `.cook` file with errors of its own (`path` as given).
@@ -30,11 +31,15 @@ public struct RecipeImporter: Sendable {
                 "\(path): \(bytes) bytes, over the limit of \(RecipeImporter.maximumSourceBytes) for a page or a recipe file"
             case .notYetSupported(let source, let what): "\(source): \(what) cannot be imported yet"
             case .read(let error): error.description
-            case .export(let problem): problem.description
+            case .appExport(let path, let format, let skipped):
+                "\(path): a \(format) export with no recipe that can be read" + (skipped.isEmpty ? "" : ": " + skipped.joined(separator: "; "))
             case .unknownExport(let path, let kind):
-                "\(path): a \(kind) that is not an export Larder knows (\(AppExport.allCases.map(\.rawValue).joined(separator: ", ")))"
+                "\(path): a \(kind) that is not an export Larder knows (\(AppExport.allCases.map(\.name).joined(separator: ", ")))"
             case .cooklang(let path, let errors):
-                errors.isEmpty ? "\(path): not a Cooklang recipe" : errors.map { $0.importLine(path: path) }.joined(separator: "\n")
+                errors.isEmpty ? "\(path): not a Cooklang recipe" : errors.map { error in
+                    let at = error.location.map { ":\($0.position.line):\($0.position.column)" } ?? ""
+                    return "\(path)\(at): \(error.message)" + (error.hint.map { " (\($0))" } ?? "")
+                }.joined(separator: "\n")
             }
         }
     }
@@ -139,7 +144,8 @@ public struct RecipeImporter: Sendable {
     /// CSV or HTML file, whose content an export's reader recognises. A
     /// zip or a `.csv` that none does is a failure; other files are left
     /// to the page and JSON readers (nil).
-    /// For the lead: part B's formats (h-expb); fold into h-expa's dispatch.
+    /// For the lead: part B's stand-in (h-expb) for h-expa's dispatch; keep
+    /// only the `.csv` failure, which h-expa's does not make.
     static func appExport(_ bytes: [UInt8], path: String) throws(Failure) -> [ImportedRecipe]? {
         let zip = ExportFiles.isZip(bytes)
         let files: ExportFiles
@@ -150,18 +156,16 @@ public struct RecipeImporter: Sendable {
                 throw .unreadable(path: path, reason: error.description)
             }
         } else {
-            files = ExportFiles(entries: [ExportFiles.Entry(path: path, bytes: bytes)])
+            files = ExportFiles(entries: [ExportFiles.Entry(path: URL(fileURLWithPath: path).lastPathComponent, bytes: bytes)])
         }
         guard let format = AppExport.detect(files) else {
             if zip { throw .unknownExport(path: path, kind: "zip") }
             if path.lowercased().hasSuffix(".csv") { throw .unknownExport(path: path, kind: "CSV file") }
             return nil
         }
-        do {
-            return try format.read(files, path: path)
-        } catch {
-            throw .export(error)
-        }
+        let reading = format.read(files)
+        guard !reading.recipes.isEmpty else { throw .appExport(path: path, format: format.name, skipped: reading.skipped) }
+        return reading.recipes
     }
 
     /// The file of an existing recipe imported from the recipe's source

@@ -15,11 +15,11 @@ public struct RecipeMarkdown: Sendable {
     public init(_ recipe: ImportedRecipe) {
         self.recipe = recipe
         dropped = recipe.unmapped
-        if let image = recipe.images.first {
-            dropped.append("the image (\(image)) is not downloaded yet")
-        }
         if let picture = recipe.picture {
-            dropped.append("the picture (\(picture.origin)) is not written yet")
+            // The picture an export carries; writing it into images/ is h-fetch's part of issue 17.
+            dropped.append("the picture (\(picture.origin)) is not written into images/ yet")
+        } else if let image = recipe.images.first {
+            dropped.append("the image (\(image)) is not downloaded yet")
         }
         for (label, duration) in [("prep time", recipe.prepTime), ("cook time", recipe.cookTime), ("total time", recipe.totalTime)] {
             if let duration, duration.minutes == nil { dropped.append("the \(label) '\(duration.text)' is not a duration") }
