@@ -112,10 +112,11 @@ let package = Package(
         // What the test targets share: temporary data folders, the fixture
         // cases, the raw HTTP client and the in-process server, and
         // starting child processes without handing one test's pipes to
-        // another's children (ChildProcess.swift says why).
+        // another's children (ChildProcess.swift says why); zips made in
+        // memory (ZIPFoundation) for the app export tests.
         .target(
             name: "LarderTestSupport",
-            dependencies: ["Larder", "LarderCore", "LarderServe"],
+            dependencies: ["Larder", "LarderCore", "LarderServe", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Tests/LarderTestSupport"
         ),
         .testTarget(name: "LarderCoreTests", dependencies: ["LarderCore"]),

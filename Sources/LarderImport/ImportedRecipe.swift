@@ -83,6 +83,10 @@ public struct ImportedRecipe: Sendable, Hashable {
         case tandoor
         case nextcloud
         case chowdown
+        case planToEat = "plan-to-eat"
+        case myRecipeBox = "my-recipe-box"
+        case copyMeThat = "copy-me-that"
+        case recipeKeeper = "recipe-keeper"
     }
 
     public var title: String
@@ -92,6 +96,9 @@ public struct ImportedRecipe: Sendable, Hashable {
     public var author: String?
     /// The yield as written ("4 servings", "12 cookies", "4").
     public var yield: String?
+    /// Servings, when the source gives them apart from the yield (an app's
+    /// Servings and Yield columns: 7 servings of 1 loaf).
+    public var servings: Int?
     public var prepTime: Duration?
     public var cookTime: Duration?
     /// The total as given, else prep + cook.
@@ -165,6 +172,7 @@ extension ImportedRecipe {
             "author": author.map { .string($0) },
             "yield": yield.map { .string($0) },
             "yieldNumber": yieldNumber.map { .int($0) },
+            "servings": servings.map { .int($0) },
             "prepTime": duration(prepTime),
             "cookTime": duration(cookTime),
             "totalTime": duration(totalTime),

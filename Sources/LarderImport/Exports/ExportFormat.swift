@@ -16,6 +16,10 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case tandoor
     case nextcloud
     case chowdown
+    case planToEat
+    case myRecipeBox
+    case copyMeThat
+    case recipeKeeper
 
     /// The app's name, for messages.
     public var name: String {
@@ -25,6 +29,10 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         case .tandoor: "Tandoor"
         case .nextcloud: "Nextcloud Cookbook"
         case .chowdown: "Chowdown"
+        case .planToEat: "Plan to Eat"
+        case .myRecipeBox: "My Recipe Box"
+        case .copyMeThat: "Copy Me That"
+        case .recipeKeeper: "Recipe Keeper"
         }
     }
 
@@ -37,6 +45,10 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         case .tandoor: TandoorExport.marks(path)
         case .nextcloud: NextcloudExport.marks(path)
         case .chowdown: ChowdownExport.marks(path)
+        case .planToEat: PlanToEatExport.marks(path)
+        case .myRecipeBox: MyRecipeBoxExport.marks(path)
+        case .copyMeThat: CopyMeThatExport.marks(path)
+        case .recipeKeeper: RecipeKeeperExport.marks(path)
         }
     }
 
@@ -48,6 +60,10 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         case .tandoor: TandoorExport.recognises(files)
         case .nextcloud: NextcloudExport.recognises(files)
         case .chowdown: ChowdownExport.recognises(files)
+        case .planToEat: PlanToEatExport.recognises(files)
+        case .myRecipeBox: MyRecipeBoxExport.recognises(files)
+        case .copyMeThat: CopyMeThatExport.recognises(files)
+        case .recipeKeeper: RecipeKeeperExport.recognises(files)
         }
     }
 
@@ -60,6 +76,10 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         case .tandoor: TandoorExport.read(files)
         case .nextcloud: NextcloudExport.read(files)
         case .chowdown: ChowdownExport.read(files)
+        case .planToEat: PlanToEatExport.read(files)
+        case .myRecipeBox: MyRecipeBoxExport.read(files)
+        case .copyMeThat: CopyMeThatExport.read(files)
+        case .recipeKeeper: RecipeKeeperExport.read(files)
         }
     }
 

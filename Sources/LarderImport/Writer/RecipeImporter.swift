@@ -73,7 +73,7 @@ public struct RecipeImporter: Sendable {
     /// for (other files in it are not recipes, or not ones import reads).
     /// (`.paprikarecipe`, `.paprikarecipes` and `.zip` are app exports, read
     /// by their content.)
-    public static let importedExtensions: Set<String> = ["html", "htm", "json", "cook", "paprikarecipe", "paprikarecipes", "zip"]
+    public static let importedExtensions: Set<String> = ["html", "htm", "json", "cook", "paprikarecipe", "paprikarecipes", "zip", "csv"]
 
     /// The files of `folder` (and its folders) that import reads, as paths
     /// relative to it, sorted; hidden entries skipped, links not followed
@@ -161,6 +161,8 @@ public struct RecipeImporter: Sendable {
         if ExportFiles.isGzip(bytes) || ExportFormat.detect(single) != nil {
             return try RecipeImporter.exportReading(single, path: path)
         }
+        // A CSV is only ever an export: no page reader reads one.
+        if lower.hasSuffix(".csv") { throw .export(path: path, .notAnExport(holds: "a CSV file with other columns")) }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         do {
             if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {

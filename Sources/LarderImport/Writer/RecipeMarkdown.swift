@@ -87,8 +87,15 @@ public struct RecipeMarkdown: Sendable {
     }
 
     /// Servings when the yield counts servings ("4", "Serves 4", "4
-    /// servings", "4 personnes"); else the yield as written.
+    /// servings", "4 personnes"); else the yield as written. Servings given
+    /// apart are kept with the yield beside them.
     var servingsAndYield: (Int?, String?) {
+        let (counted, yield) = yieldServings
+        if let servings = recipe.servings, servings >= 1 { return (servings, yield) }
+        return (counted, yield)
+    }
+
+    private var yieldServings: (Int?, String?) {
         guard let written = recipe.yield.map(clean), !written.isEmpty else { return (nil, nil) }
         let lower = written.lowercased()
         let words = ["serv", "portion", "people", "person", "personne", "pers", "porzion", "porcion", "persone", "personas",
