@@ -1,5 +1,5 @@
 // Made by larder build; do not edit (docs/site.md, "Offline").
-var VERSION = "391589492a7ce5aef338604facbc0135";
+var VERSION = "9cc626c4d1e0dabc3612504d00c9392f";
 var PRECACHE = ["index.html","assets/style.css","assets/larder.js","assets/print.css","lists/books/index.html","lists/books.txt","lists/weekly/index.html","lists/weekly.txt"];
 // Larder's service worker: the site's own pages, stylesheet and scripts
 // kept in the browser, so that a list opened once works in the shop with no
