@@ -27,4 +27,17 @@ import Testing
         try folder.write("Breakfast/Easy Pancakes.cook", "Mix @flour{200%g}.\n")
         #expect(inputs.snapshot().digest != first.digest)
     }
+
+    /// A new commit (git's HEAD, when list pages show history) makes the
+    /// site out of date, but is no part of every page's fingerprint: only
+    /// the list pages whose history changed are made again.
+    @Test func freshnessDecidesUpToDateButNotThePagesContext() throws {
+        let folder = try TestFolder()
+        try folder.write("lists/weekly.md", "- [ ] milk\n")
+        let before = BuildInputs(dataFolder: folder.url, options: ["site"], secret: nil, freshness: ["git HEAD 1"]).snapshot()
+        let after = BuildInputs(dataFolder: folder.url, options: ["site"], secret: nil, freshness: ["git HEAD 2"]).snapshot()
+        #expect(before.digest != after.digest)
+        #expect(before.context == after.context)
+        #expect(before.stamps == after.stamps)
+    }
 }

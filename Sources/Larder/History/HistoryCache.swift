@@ -73,7 +73,7 @@ extension HistoryCache {
     /// SOURCE_DATE_EPOCH, when list pages show history (larder.json read for
     /// `history.show` alone), so that a commit, which changes no data file,
     /// or another reference time still rebuilds them. Empty when they do not.
-    public static func buildOptions(_ dataFolder: URL, environment: [String: String]) -> [String] {
+    public static func freshness(_ dataFolder: URL, environment: [String: String]) -> [String] {
         var settings = HistorySettings()
         if let bytes = try? [UInt8](Data(contentsOf: dataFolder.appendingPathComponent("larder.json"))),
            let root = try? JSONReader.parse(bytes) {

@@ -25,12 +25,17 @@ public struct BuildInputs: Sendable {
     /// The data folder as given.
     public let dataFolder: String
     let context: ContentHash
+    /// What else decides whether the last build is still up to date, but
+    /// not which pages are made again: those that depend on it say so in
+    /// their own fingerprints (git's HEAD: only list pages whose history
+    /// changed are made again after a commit).
+    let freshness: ContentHash
 
     /// Top-level files and folders the loader or the theme reads.
     static let files = ["larder.json", "favorites.json", ".larder-secret"]
     static let folders = ["lists", "recipes", "templates", "config"]
 
-    public init(dataFolder: URL, options: [String], secret: [UInt8]?) {
+    public init(dataFolder: URL, options: [String], secret: [UInt8]?, freshness: [String] = []) {
         var path = dataFolder.path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         self.dataFolder = path
@@ -46,11 +51,16 @@ public struct BuildInputs: Sendable {
             builder.add(0 as UInt64)
         }
         context = builder.hash
+        var fresh = ContentHash.Builder()
+        fresh.add(UInt64(freshness.count))
+        for value in freshness { fresh.add(value) }
+        self.freshness = fresh.hash
     }
 
     init(dataFolder: String, context: ContentHash) {
         self.dataFolder = dataFolder
         self.context = context
+        freshness = ContentHash.Builder().hash
     }
 
     /// The stamps of the data files now.
@@ -66,6 +76,7 @@ public struct BuildInputs: Sendable {
         }
         var builder = ContentHash.Builder()
         builder.add(context)
+        builder.add(freshness)
         var racy: [String] = []
         var stamps: [String: ContentHash] = [:]
         func add(_ relative: String, _ stamp: Stamp) {

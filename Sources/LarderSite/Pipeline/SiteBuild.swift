@@ -208,11 +208,12 @@ public struct SiteBuild: Sendable {
         // A secret that cannot be read is reported in its turn (`plan`).
         let secret = Swift.Result { try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment) }
         // A commit changes list pages that show history, and no data file:
-        // HEAD is one of the options when they do (and the reference time).
-        let history = HistoryCache.buildOptions(dataFolder, environment: environment)
+        // HEAD (and the reference time) decide whether the site is up to
+        // date when they do; which pages are made again is then each list
+        // page's history digest's (`SiteBuilder.listFingerprint`).
         let inputs = BuildInputs(
-            dataFolder: dataFolder, options: [displayName, writer.output.path] + history,
-            secret: (try? secret.get()) ?? nil
+            dataFolder: dataFolder, options: [displayName, writer.output.path], secret: (try? secret.get()) ?? nil,
+            freshness: HistoryCache.freshness(dataFolder, environment: environment)
         )
         // Taken once: for the check that nothing changed, and, unless a file
         // was being saved just now, as the stamps the build starts from.
