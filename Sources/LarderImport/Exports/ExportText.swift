@@ -3,22 +3,6 @@ import Foundation
 /// How recipe apps write a recipe's parts in one text field of their
 /// exports (a CSV cell, an HTML element), read the same way for each app.
 enum ExportText {
-    /// The field's lines, each cleaned (entities decoded, whitespace
-    /// collapsed), empty ones left out.
-    static func lines(_ text: String) -> [String] {
-        text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
-            .map { TextCleaning.collapseWhitespace(String($0)) }
-            .filter { !$0.isEmpty }
-    }
-
-    /// Paragraphs: runs of lines between blank lines, each joined into one.
-    static func paragraphs(_ text: String) -> [String] {
-        text.replacingOccurrences(of: "\r\n", with: "\n")
-            .split(separator: /\n[ \t]*\n/)
-            .map { TextCleaning.collapseWhitespace(String($0)) }
-            .filter { !$0.isEmpty }
-    }
-
     /// Steps from lines. When every line starts with its number (`1.`,
     /// `2)`), as people type them into a box, the numbers are dropped: the
     /// recipe file numbers its steps itself.
@@ -33,10 +17,8 @@ enum ExportText {
     /// A time given as a number of minutes (`75`), or in words as the
     /// recipe's own field would hold it; nil when empty.
     static func minutes(_ text: String) -> ImportedRecipe.Duration? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return nil }
-        if let number = Int(trimmed) { return number > 0 ? ImportedRecipe.Duration(text: "\(number) min", minutes: number) : nil }
-        return ImportedRecipe.Duration(text: trimmed, minutes: DurationText.minutes(trimmed))
+        if let number = Int(text.trimmingCharacters(in: .whitespaces)) { return ExportValues.duration(minutes: number) }
+        return ExportValues.duration(text)
     }
 
     /// Values of a list field (tags, categories) separated by `separator`,

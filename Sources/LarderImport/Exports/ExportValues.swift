@@ -57,11 +57,11 @@ enum ExportValues {
         (text ?? "").split(whereSeparator: \.isNewline).map { TextCleaning.collapseWhitespace(String($0)) }.filter { !$0.isEmpty }
     }
 
-    /// The paragraphs of a text (runs of lines between blank lines), each
-    /// on one line.
+    /// The paragraphs of a text (runs of lines between blank lines, a line
+    /// of spaces counting as blank), each on one line.
     static func paragraphs(_ text: String?) -> [String] {
-        (text ?? "").replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
-            .map(TextCleaning.collapseWhitespace).filter { !$0.isEmpty }
+        (text ?? "").replacingOccurrences(of: "\r\n", with: "\n").split(separator: /\n[ \t]*\n/)
+            .map { TextCleaning.collapseWhitespace(String($0)) }.filter { !$0.isEmpty }
     }
 
     /// A time as an app writes it ("30 minutes", "1 Day", "10-15 Minutes",

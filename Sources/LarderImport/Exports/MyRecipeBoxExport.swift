@@ -35,12 +35,12 @@ public enum MyRecipeBoxExport {
         guard !title.isEmpty || !field("ingredients").isEmpty || !field("instructions").isEmpty else { return nil }
         var recipe = ImportedRecipe(title: title, source: .myRecipeBox)
         recipe.description = field("description").isEmpty ? nil : field("description")
-        let lines = ExportText.lines(field("ingredients"))
+        let lines = ExportValues.lines(field("ingredients"))
         // No headings of its own: a line such as "For the sauce:" is one.
         if !lines.isEmpty { recipe.ingredientGroups = IngredientHeadings.grouped(lines, page: nil) }
-        let steps = ExportText.steps(ExportText.lines(field("instructions")))
+        let steps = ExportText.steps(ExportValues.lines(field("instructions")))
         if !steps.isEmpty { recipe.directionSections = [ImportedRecipe.DirectionSection(steps: steps)] }
-        recipe.notes = ExportText.paragraphs(field("notes"))
+        recipe.notes = ExportValues.paragraphs(field("notes"))
         recipe.prepTime = ExportText.minutes(field("preparationTime"))
         recipe.cookTime = ExportText.minutes(field("cookingTime"))
         recipe.totalTime = ExportText.minutes(field("totalTime"))
@@ -50,7 +50,7 @@ public enum MyRecipeBoxExport {
         recipe.yield = field("quantity").isEmpty ? nil : field("quantity")
         recipe.categories = ExportText.list(field("categories"), separator: ";")
         recipe.keywords = ExportText.list(field("tags"), separator: ";")
-        recipe.nutrition = ExportText.lines(field("nutrition")).compactMap { line in
+        recipe.nutrition = ExportValues.lines(field("nutrition")).compactMap { line in
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return ExportText.nutrition(String(line[..<colon]), String(line[line.index(after: colon)...]))
         }

@@ -47,8 +47,8 @@ enum PaprikaExport {
         let lines = ExportValues.lines(object["ingredients"]?.string)
         // Section headers ("für den Braten:") are lines among the others.
         recipe.ingredientGroups = lines.isEmpty ? [] : IngredientHeadings.grouped(lines, page: nil)
-        let steps = ExportValues.lines(object["directions"]?.string).map(withoutNumber)
-        if !steps.isEmpty { recipe.directionSections = [.init(steps: steps.map { .init(text: $0) })] }
+        let steps = ExportText.steps(ExportValues.lines(object["directions"]?.string))
+        if !steps.isEmpty { recipe.directionSections = [.init(steps: steps)] }
         guard !recipe.isEmpty else { throw .empty }
         if recipe.title.isEmpty { recipe.title = ExportValues.stem(entry.path) }
 
@@ -78,13 +78,5 @@ enum PaprikaExport {
             recipe.unmapped.append("\(photos.count) more photo\(photos.count == 1 ? "" : "s") besides the recipe's picture")
         }
         return recipe
-    }
-
-    /// A step without the number Paprika users type before it ("1. Bring"):
-    /// the recipe file numbers its steps itself.
-    static func withoutNumber(_ step: String) -> String {
-        guard let match = step.prefixMatch(of: /\d{1,3}[.)]\s+/) else { return step }
-        let rest = step[match.range.upperBound...]
-        return rest.isEmpty ? step : String(rest)
     }
 }

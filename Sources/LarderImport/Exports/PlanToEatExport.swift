@@ -41,7 +41,7 @@ public enum PlanToEatExport {
         var recipe = ImportedRecipe(title: title, source: .planToEat)
         recipe.description = field("Description").isEmpty ? nil : field("Description")
         recipe.ingredientGroups = ingredientGroups(field("Ingredients"))
-        let steps = ExportText.steps(ExportText.lines(field("Directions")))
+        let steps = ExportText.steps(ExportValues.lines(field("Directions")))
         if !steps.isEmpty { recipe.directionSections = [ImportedRecipe.DirectionSection(steps: steps)] }
         recipe.categories = ExportText.list(field("Course"), separator: ",")
         recipe.cuisines = ExportText.list(field("Cuisine"), separator: ",")
