@@ -52,6 +52,8 @@ public struct WebFetcher: Sendable {
         case tooLarge(url: String, limit: Int)
         case tooManyRedirects(url: String, limit: Int)
         case redirectLoop(url: String)
+        /// A redirect to an address that is not http(s) (`file:`, `ftp:`).
+        case redirectOut(url: String, to: String)
 
         public var description: String {
             switch self {
@@ -65,6 +67,7 @@ public struct WebFetcher: Sendable {
             case .tooLarge(let url, let limit): "\(url): more than \(limit >> 20) MB, over the limit for this kind of file"
             case .tooManyRedirects(let url, let limit): "\(url): more than \(limit) redirects"
             case .redirectLoop(let url): "\(url): the redirects go round in a loop"
+            case .redirectOut(let url, let to): "\(url): redirected to \(to), which is not a web address; not followed"
             }
         }
     }
@@ -134,6 +137,10 @@ private final class Transfer: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         let next = request.url?.absoluteString ?? ""
         let refusal: WebFetcher.Failure? = state.withLock { state in
+            // Only to the web: never to a local file or another protocol.
+            guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                return .redirectOut(url: address, to: next)
+            }
             if state.visited.isEmpty { state.visited.append(address) }
             if state.visited.contains(next) { return .redirectLoop(url: address) }
             state.visited.append(next)
