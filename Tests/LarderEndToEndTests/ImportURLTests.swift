@@ -120,12 +120,14 @@ import Testing
             // Never a local file: URLSession keeps the redirect on the
             // server (and WebFetcher refuses any that is not http(s)).
             case "/away": .redirect("file:///etc/hostname")
+            case "/photo": .bytes(Self.png, type: "text/html")
+            case "/video": .bytes(Array("<html></html>".utf8), type: "video/mp4")
             default: .notFound
             }
         }
         defer { site.stop() }
         let folder = try TestFolder()
-        let sources = ["/missing", "/loop-a", "/hop/0", "/news", "/huge", "/bomb", "/away"].map(site.url)
+        let sources = ["/missing", "/loop-a", "/hop/0", "/news", "/huge", "/bomb", "/away", "/photo", "/video"].map(site.url)
         let result = try await ProcessResult.runDetached(larder, ["import"] + sources, in: folder.url)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
@@ -137,6 +139,8 @@ import Testing
             larder: error: \(sources[4]): more than 10 MB, over the limit for this kind of file
             larder: error: \(sources[5]): more than 10 MB, over the limit for this kind of file
             larder: error: \(site.url("/etc/hostname")): the server answered HTTP 404 Not Found
+            larder: error: \(sources[7]): the server sent a PNG picture, not a web page
+            larder: error: \(sources[8]): the server sent video/mp4, not a web page
 
             """)
         #expect(!exists(folder, "recipes"))
@@ -165,7 +169,7 @@ import Testing
         #expect(result.stderr == "larder: error: http://no-such-host.invalid/soup: the host no-such-host.invalid is not found (no such name, or no network)\n")
     }
 
-    @Test func aGzipBodyAndALatin1Page() async throws {
+    @Test func aGzipBodyALatin1PageAndAnUntypedOne() async throws {
         let folder = try TestFolder()
         let compressed = try gzipped(Array(Self.page(title: "Soup", image: nil).utf8))
         // ISO-8859-1 bytes, said only in the header (the page has no <meta charset>).
@@ -176,15 +180,19 @@ import Testing
                 headers: [("Content-Type", "text/html"), ("Content-Encoding", "gzip")], body: compressed
             )
             case "/creme": .bytes(latin1, type: "text/html; charset=ISO-8859-1")
+            // As simple servers send a file whose extension they do not know.
+            case "/saved.testhtml": .bytes(Array(Self.page(title: "Toast", image: nil).utf8), type: "application/octet-stream")
             default: .notFound
             }
         }
         defer { site.stop() }
-        let result = try await ProcessResult.runDetached(larder, ["import", site.url("/soup"), site.url("/creme")], in: folder.url)
+        let sources = ["/soup", "/creme", "/saved.testhtml"].map(site.url)
+        let result = try await ProcessResult.runDetached(larder, ["import"] + sources, in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-            recipes/soup.md  Soup  (from \(site.url("/soup")))
-            recipes/creme-brulee.md  Crème brûlée  (from \(site.url("/creme")))
+            recipes/soup.md  Soup  (from \(sources[0]))
+            recipes/creme-brulee.md  Crème brûlée  (from \(sources[1]))
+            recipes/toast.md  Toast  (from \(sources[2]))
 
             """)
         let encodings = site.requests.first?.headers["accept-encoding"] ?? ""

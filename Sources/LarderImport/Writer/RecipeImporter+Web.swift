@@ -32,9 +32,15 @@ extension RecipeImporter {
         } catch {
             throw .fetch(error)
         }
+        // A type that cannot be a page is refused; a generic one
+        // (application/octet-stream, as simple servers send an unknown
+        // extension) is read by its content, unless that is a picture.
         if let type = response.mediaType, type.hasPrefix("image/") || type.hasPrefix("video/") || type.hasPrefix("audio/")
-            || type == "application/pdf" || type == "application/zip" || type == "application/octet-stream" {
+            || type == "application/pdf" || type == "application/zip" {
             throw .unreadable(path: address, reason: "the server sent \(type), not a web page")
+        }
+        if let format = ImageFormat.sniff(response.bytes) {
+            throw .unreadable(path: address, reason: "the server sent a \(format.name) picture, not a web page")
         }
         let first = response.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         do {
