@@ -71,7 +71,7 @@ struct ImportCommand: ParsableCommand {
         guard !sources.isEmpty else {
             throw ValidationError("give at least one source: a web address, a saved page, a JSON or Cooklang file, or a folder")
         }
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout takes seconds from more than 0 to 3600") }
+        guard timeout >= 0.001, timeout <= 3600 else { throw ValidationError("--timeout takes seconds, from 0.001 to 3600") }
     }
 
     /// What became of one recipe or source.
@@ -85,7 +85,7 @@ struct ImportCommand: ParsableCommand {
         let directory = folder.path
         let folder = try existingDataFolder(directory)
         var importer = RecipeImporter(folder: folder, replacing: force)
-        importer.fetcher = WebFetcher(timeout: .milliseconds(Int((timeout * 1000).rounded())))
+        importer.fetcher = WebFetcher(timeout: .seconds(timeout))
         // Every recipe is given its id before any file is written, so that
         // a Cooklang sub-recipe link names the id its recipe gets in this
         // run, wherever that recipe comes in the sources.

@@ -200,6 +200,23 @@ import Testing
         #expect(try read(folder, "recipes/soup.md").contains("- 200 g flour\n- 2 eggs\n"))
     }
 
+    @Test func aSavedPagesPictureIsFetchedOnlyWhenAsked() async throws {
+        let site = try LoopbackSite { _ in .bytes(Self.png, type: "image/png") }
+        defer { site.stop() }
+        let folder = try TestFolder()
+        try folder.write("../saved/pancakes.html", Self.page(image: site.url("/pic.png")))
+        let offline = try await ProcessResult.runDetached(larder, ["import", "../saved/pancakes.html"], in: folder.url)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stderr == "larder: warning: recipes/pancakes.md: the image (\(site.url("/pic.png"))) is not downloaded: the source is a file (--images all downloads it)\n")
+        #expect(site.requests.isEmpty)
+
+        let asked = try await ProcessResult.runDetached(larder, ["import", "../saved/pancakes.html", "--images", "all", "--force"], in: folder.url)
+        #expect(asked.status == 0, "\(asked.stderr)")
+        #expect(site.requests.map(\.path) == ["/pic.png"])
+        #expect(try read(folder, "recipes/pancakes.md").contains("\nimage: images/pancakes.png\n"))
+        #expect(exists(folder, "images/pancakes.png"))
+    }
+
     @Test func aDryRunFetchesThePageOnly() async throws {
         let site = try LoopbackSite { request in
             request.path == "/p" ? .page(Self.page()) : .bytes(Self.png, type: "image/png")
