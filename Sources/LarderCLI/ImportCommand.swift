@@ -7,21 +7,26 @@ import LarderImport
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write recipes from saved web pages, schema.org JSON, Cooklang files or recipe apps' exports into recipes/.",
+        abstract: "Write recipes from web pages, schema.org JSON, Cooklang files or recipe apps' exports into recipes/.",
         discussion: """
-            Each SOURCE is a saved web page (.html) or a schema.org Recipe in JSON or JSON-LD, \
+            Each SOURCE is a web address (http:// or https://, fetched once, redirects \
+            followed), a saved web page (.html) or a schema.org Recipe in JSON or JSON-LD, \
             told apart by its content, a Cooklang recipe (.cook), a recipe app's export (a zip, \
             a .paprikarecipes or .paprikarecipe, told apart by its content: Paprika, Mealie, \
-            Tandoor, Nextcloud Cookbook, Chowdown), or a folder: an unpacked export, else every \
-            .html, .json, .cook and export file in it and its folders, sorted. Its recipes are read \
-            (JSON-LD, microdata, RDFa, then recipe-card plugins and h-recipe; Cooklang as \
-            'larder check' reads it; see docs/import.md) and each becomes recipes/<id>.md, \
-            the id made from the title as 'larder new' makes it. Nothing is overwritten: a \
-            taken id gets a number (soup-2), and a recipe whose source URL a recipe of the \
-            folder already has is skipped; with --force, recipes/<id>.md is replaced (whole, \
+            Tandoor, Nextcloud Cookbook, Chowdown, Plan to Eat, My Recipe Box, Copy Me That, \
+            Recipe Keeper), or a folder: an unpacked export, else every .html, .json, .cook \
+            and export file in it and its folders, sorted. Its recipes are read (JSON-LD, \
+            microdata, RDFa, then recipe-card plugins and h-recipe; Cooklang as 'larder check' \
+            reads it; see docs/import.md) and each becomes recipes/<id>.md, the id made from \
+            the title as 'larder new' makes it, with its picture in images/<id>.<ext> (a web \
+            page's downloaded, an export's or a .cook file's copied, its type read from its \
+            bytes; see --images). Nothing is overwritten: a taken id gets a number (soup-2), \
+            and a recipe the folder has already (the same source URL, or the same title and \
+            ingredient lines) is skipped; with --force, recipes/<id>.md is replaced (whole, \
             never half-written) and nothing is skipped. Text is kept as the source wrote it, \
-            cleaned of HTML. Web addresses and images are not imported yet.
+            cleaned of HTML.
 
+              larder import https://example.com/pancakes/ --dir kitchen
               larder import saved/pancakes.html --dir kitchen
               larder import recipe.json --dry-run
               larder import ~/cooklang --dir kitchen
@@ -29,12 +34,14 @@ struct ImportCommand: ParsableCommand {
 
             One line per recipe: "recipes/x.md  Title  (from SOURCE)"; what the file leaves \
             out as warnings; --format json prints one document instead ({"imported", "skipped", \
-            "failed", "warnings"}). Exit status: 0 all imported, 1 some source gave no recipe, \
-            2 wrong usage (no such folder).
+            "failed", "warnings"}). Exit status: 0 all imported, 1 some source gave no recipe \
+            (not found, no recipe on the page, not a known export, an HTTP error such as 404, \
+            a timeout), 2 wrong usage (no such folder). A picture that cannot be fetched is a \
+            warning: the recipe is written without it.
             """
     )
 
-    @Argument(help: "Saved web pages, schema.org JSON files, Cooklang files, app exports, or folders of them.", completion: .file())
+    @Argument(help: "Web addresses, saved web pages, schema.org JSON files, Cooklang files, app exports, or folders of them.", completion: .file())
     var sources: [String]
 
     @OptionGroup var folder: DataFolderOption
@@ -48,18 +55,32 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "text (one line per recipe, messages on stderr) or json (one document on stdout, for scripts).")
     var format: ImportFormat = .text
 
+    @Option(help: ArgumentHelp(
+        "The most seconds one request (a page or a picture, redirects included) may take.", valueName: "seconds"
+    ))
+    var timeout: Double = 20
+
+    @Option(help: ArgumentHelp(
+        "web: download a web address's picture, write the pictures files carry (a .cook file's); all: also download a saved page's or JSON file's picture; none: no picture.",
+        valueName: "web|all|none"
+    ))
+    var images: RecipeImporter.Pictures = .web
+
     enum ImportFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
 
     func validate() throws {
-        guard !sources.isEmpty else { throw ValidationError("give at least one source: a saved page, a JSON or Cooklang file, or a folder") }
+        guard !sources.isEmpty else {
+            throw ValidationError("give at least one source: a web address, a saved page, a JSON or Cooklang file, or a folder")
+        }
+        guard timeout >= 0.001, timeout <= 3600 else { throw ValidationError("--timeout takes seconds, from 0.001 to 3600") }
     }
 
     /// What became of one recipe or source.
     enum Outcome {
         case imported(RecipeImporter.Planned, path: String, source: String)
-        case skipped(title: String, existing: String, source: String)
+        case skipped(title: String, existing: String, bySource: Bool, source: String)
         case failed(reason: String, source: String)
         /// What a source left out: an export's recipe that could not be read.
         case warned(message: String, source: String)
@@ -69,6 +90,7 @@ struct ImportCommand: ParsableCommand {
         let directory = folder.path
         let folder = try existingDataFolder(directory)
         var importer = RecipeImporter(folder: folder, replacing: force)
+        importer.fetcher = WebFetcher(timeout: .seconds(timeout))
         // Every recipe is given its id before any file is written, so that
         // a Cooklang sub-recipe link names the id its recipe gets in this
         // run, wherever that recipe comes in the sources.
@@ -85,8 +107,10 @@ struct ImportCommand: ParsableCommand {
             }
             let stem = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
             for recipe in recipes {
-                if !force, let existing = importer.alreadyImported(recipe) {
-                    steps.append(.done(.skipped(title: recipe.title, existing: shown(existing, in: directory), source: source)))
+                if !force, let existing = importer.existing(recipe) {
+                    steps.append(.done(.skipped(
+                        title: recipe.title, existing: shown(existing.file, in: directory), bySource: existing.bySource, source: source
+                    )))
                     continue
                 }
                 steps.append(.write(importer.reserve(recipe, fallbackTitle: stem), source: source))
@@ -98,13 +122,24 @@ struct ImportCommand: ParsableCommand {
             case .done(let outcome):
                 report(outcome, into: &outcomes)
             case .write(let reserved, let source):
-                let planned = importer.render(reserved)
+                let picture = importer.picture(for: reserved.recipe, from: source, pictures: images, fetching: !dryRun)
+                var planned = importer.render(reserved, picture: picture.picture)
+                if let warning = picture.warning { planned.dropped.append(warning) }
                 if dryRun, format == .text {
                     Terminal.document("==> \(shown(planned.file.path, in: directory)) <==\n\(planned.file.contents)\n")
+                    if let address = picture.wouldDownload {
+                        Terminal.message(DiagnosticFormatter.printableLine(
+                            "larder: note: \(shown(planned.file.path, in: directory)): would download its image \(address) into images/"
+                        ) + "\n")
+                    }
                 } else if !dryRun {
                     do {
                         let creator = FileCreator(folder: folder)
-                        if planned.replaces { try creator.replace(planned.file) } else { try creator.create([planned.file]) }
+                        if planned.replaces || planned.imageReplaces {
+                            try creator.replace(planned.files)
+                        } else {
+                            try creator.create(planned.files)
+                        }
                     } catch {
                         report(.failed(reason: "\(source): \(error.description)", source: source), into: &outcomes)
                         continue
@@ -157,9 +192,14 @@ struct ImportCommand: ParsableCommand {
             Terminal.document(line("\(path)  \(planned.recipe.title)  (from \(source))"))
             if let taken = planned.takenID { Terminal.message(line("larder: note: \(path): recipes/\(taken).md is taken")) }
             if planned.replaces { Terminal.message(line("larder: note: \(path) is replaced (--force)")) }
+            if let image = planned.image {
+                let verb = dryRun ? "would write" : planned.imageReplaces ? "replaced" : "wrote"
+                Terminal.message(line("larder: note: \(path): \(verb) its picture \(image.path) (from \(planned.imageOrigin ?? source))"))
+            }
             for dropped in planned.dropped { Terminal.message(line("larder: warning: \(path): \(dropped)")) }
-        case .skipped(let title, let existing, let source):
-            Terminal.message(line("larder: note: \(source): '\(title)' is already imported as \(existing); skipped"))
+        case .skipped(let title, let existing, let bySource, let source):
+            let how = bySource ? "" : " (the same title and ingredients)"
+            Terminal.message(line("larder: note: \(source): '\(title)' is already imported as \(existing)\(how); skipped"))
         case .failed(let reason, _):
             Terminal.message(line("larder: error: \(reason)"))
         case .warned(let message, _):
@@ -182,11 +222,15 @@ struct ImportCommand: ParsableCommand {
                     "url": planned.recipe.url.map { .string($0) },
                     "taken": planned.takenID.map { .string("recipes/\($0).md") },
                     "replaced": planned.replaces ? .bool(true) : nil,
+                    "image": planned.image.map { .string($0.path) },
                     "dropped": .array(planned.dropped.map { .string($0) }),
                     "contents": dryRun ? .string(planned.file.contents) : nil,
                 ]))
-            case .skipped(let title, let existing, let source):
-                skipped.append(.fields(["title": .string(title), "existing": .string(existing), "source": .string(source)]))
+            case .skipped(let title, let existing, let bySource, let source):
+                skipped.append(.fields([
+                    "title": .string(title), "existing": .string(existing), "source": .string(source),
+                    "same": .string(bySource ? "source" : "content"),
+                ]))
             case .failed(let reason, let source):
                 failed.append(.fields(["source": .string(source), "reason": .string(reason)]))
             case .warned(let message, let source):
@@ -213,3 +257,5 @@ func existingDataFolder(_ directory: String) throws -> URL {
     }
     return folder
 }
+
+extension RecipeImporter.Pictures: ExpressibleByArgument {}

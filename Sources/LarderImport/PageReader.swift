@@ -26,8 +26,10 @@ public enum PageReadError: Error, Sendable, Hashable, CustomStringConvertible {
 /// takes the card's ingredient groups and step sections when their lines
 /// are the same, since JSON-LD has no place for them.
 public enum PageReader {
-    public static func read(html: [UInt8], url: String) throws(PageReadError) -> [ImportedRecipe] {
-        let recipes = recipes(in: HTMLDocument(bytes: html).root, url: url)
+    /// `charset`: the one the HTTP header names, for a page fetched (it
+    /// wins over the page's `<meta>`, as in browsers).
+    public static func read(html: [UInt8], url: String, charset: String? = nil) throws(PageReadError) -> [ImportedRecipe] {
+        let recipes = recipes(in: HTMLDocument(bytes: html, charset: charset).root, url: url)
         guard !recipes.isEmpty else { throw .noRecipe(url: url) }
         return recipes
     }

@@ -125,6 +125,24 @@ import Testing
         #expect(try tree(folder.url) == ["recipes"])
     }
 
+    @Test func filesAreReplacedTogetherOrNotAtAll() throws {
+        let folder = try TestFolder()
+        try folder.write("recipes/soup.md", "old")
+        try folder.write("images", "a file where the folder goes")
+        let picture: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF]
+        let creator = FileCreator(folder: folder.url)
+        let files = [AuthoredFile(path: "images/soup.png", bytes: picture), AuthoredFile(path: "recipes/soup.md", contents: "new")]
+        #expect(throws: AuthoringError.exists(["images"])) { try creator.replace(files) }
+        #expect(try tree(folder.url) == ["images", "recipes", "recipes/soup.md"])
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("recipes/soup.md"), encoding: .utf8) == "old")
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("images"))
+        try creator.replace(files)
+        #expect(try tree(folder.url) == ["images", "images/soup.png", "recipes", "recipes/soup.md"])
+        #expect(Array(try Data(contentsOf: folder.url.appendingPathComponent("images/soup.png"))) == picture)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("recipes/soup.md"), encoding: .utf8) == "new")
+    }
+
     @Test func aBrokenLinkIsAConflict() throws {
         let folder = try TestFolder()
         try FileManager.default.createSymbolicLink(

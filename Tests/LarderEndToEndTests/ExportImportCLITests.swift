@@ -28,6 +28,19 @@ struct ExportImportCLITests {
         ("chowdown/chowdown.zip", [("roasted-brussels-sprouts", 6, 5), ("roasted-okra", 2, 4)]),
     ]
 
+    /// The pictures each sample carries, written into images/ beside its
+    /// recipes (named by the recipe's id, the extension by the bytes).
+    static let pictures: [String: [String]] = [
+        "paprika/paprika.zip": [
+            "zucchini-kartoffel-frittata.jpg", "zucchini-rolls-with-goat-cheese-and-mint.jpg", "zucchinipuffer.jpg",
+            "zweimal-gebratenes-hahnchen-mit-gemuse-und-nudeln.jpg", "zwiebelrostbraten-mit-selbstgemachten-spatzle.jpg",
+        ],
+        "nextcloud/nextcloud.zip": ["air-fryer-shrimp.jpg", "chicken-parmigiana.jpg"],
+        "mealie/mealie.zip": ["levain-chocolate-chip-cookies.webp", "old-fashioned-beef-stew.webp", "pizza-dough-basics-with-babish.webp"],
+        "tandoor/tandoor.zip": ["texas-red-chili.jpg"],
+        "chowdown/chowdown.zip": ["roasted-brussels-sprouts.jpg", "roasted-okra.jpg"],
+    ]
+
     @Test(arguments: 0..<expected.count)
     func sampleImportsChecksAndBuilds(_ index: Int) throws {
         let (sample, files) = Self.expected[index]
@@ -45,6 +58,13 @@ struct ExportImportCLITests {
             let directions = body.drop { $0 != "## Directions" }.dropFirst().prefix { !$0.hasPrefix("## ") }
             #expect(ingredients.filter { $0.hasPrefix("- ") || $0.hasPrefix("### ") }.count == lines, "\(id)")
             #expect(directions.filter { $0.firstMatch(of: #/^\d+\. /#) != nil }.count == steps, "\(id)")
+        }
+        let images = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("images").path)) ?? []
+        #expect(images.sorted() == Self.pictures[sample], "\(sample)")
+        for picture in images {
+            let id = picture.split(separator: ".").first.map(String.init) ?? ""
+            let text = try String(contentsOf: folder.url.appendingPathComponent("recipes/\(id).md"), encoding: .utf8)
+            #expect(text.contains("image: images/\(picture)"), "\(picture)")
         }
         let check = try ProcessResult.run(larder, ["check", "."], in: folder.url)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")

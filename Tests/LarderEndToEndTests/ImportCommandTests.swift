@@ -141,4 +141,69 @@ import Testing
         #expect(empty.status == 1)
         #expect(empty.stderr == "larder: error: empty: the folder holds no file import reads (.html, .json, .cook, an export)\n")
     }
+
+    @Test func theSameRecipeFromAnotherFileIsSkippedByItsContent() throws {
+        let folder = try TestFolder("kitchen")
+        let tea = #"{"@type":"Recipe","name":"Green Tea","recipeIngredient":["1 tea bag","250 ml  water"]}"#
+        try folder.write("tea.json", tea)
+        // Saved again: another name, the title's case and the spacing changed.
+        try folder.write("saved/tea copy.json", tea.replacingOccurrences(of: "Green Tea", with: "Green tea")
+            .replacingOccurrences(of: "250 ml  water", with: "250 ml water"))
+        try folder.write("other.json", tea.replacingOccurrences(of: "1 tea bag", with: "2 tea bags"))
+        let first = try ProcessResult.run(larder, ["import", "tea.json"], in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        let again = try ProcessResult.run(larder, ["import", "saved/tea copy.json", "other.json"], in: folder.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout == "recipes/green-tea-2.md  Green Tea  (from other.json)\n")
+        #expect(again.stderr == """
+            larder: note: saved/tea copy.json: 'Green tea' is already imported as recipes/green-tea.md (the same title and ingredients); skipped
+            larder: note: recipes/green-tea-2.md: recipes/green-tea.md is taken
+
+            """)
+
+        // In one run, too; --force imports it anyway.
+        let fresh = try TestFolder("kitchen")
+        try fresh.write("a.json", tea)
+        try fresh.write("b.json", tea)
+        let once = try ProcessResult.run(larder, ["import", "a.json", "b.json", "--format", "json"], in: fresh.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(once.stdout.utf8)) as? [String: Any])
+        let skipped = try #require(document["skipped"] as? [[String: Any]])
+        #expect(skipped.count == 1)
+        #expect(skipped.first?["existing"] as? String == "recipes/green-tea.md")
+        #expect(skipped.first?["same"] as? String == "content")
+        let forced = try ProcessResult.run(larder, ["import", "b.json", "--force"], in: fresh.url)
+        #expect(forced.status == 0)
+        #expect(forced.stdout == "recipes/green-tea.md  Green Tea  (from b.json)\n")
+    }
+
+    @Test func aCooklangPictureIsCopiedWithItsRecipe() throws {
+        let folder = try TestFolder("kitchen")
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0, count: 60)
+        try folder.write("../cook/Easy Pancakes.cook", ">> servings: 2\nMix @flour{200%g} and @eggs{2}.\n")
+        try folder.write("../cook/Easy Pancakes.jpg", jpeg)
+        try folder.write("../cook/Easy Pancakes.2.jpg", jpeg)
+        try folder.write("../cook/Toast.cook", "Toast @bread{2%slices}.\n")
+        try folder.write("../cook/Toast.png", Array("<svg onload='x()'></svg>".utf8))
+        let result = try ProcessResult.run(larder, ["import", "../cook"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == """
+            larder: note: recipes/easy-pancakes.md: wrote its picture images/easy-pancakes.jpg (from Easy Pancakes.jpg)
+            larder: warning: recipes/easy-pancakes.md: the steps' pictures beside the file are not copied: Easy Pancakes.2.jpg
+            larder: warning: recipes/toast.md: the picture from Toast.png is not written: it is an SVG image (which can hold scripts)
+
+            """)
+        #expect(Array(try Data(contentsOf: folder.url.appendingPathComponent("images/easy-pancakes.jpg"))) == jpeg)
+        let pancakes = try String(contentsOf: folder.url.appendingPathComponent("recipes/easy-pancakes.md"), encoding: .utf8)
+        #expect(pancakes.hasPrefix("---\ntitle: Easy Pancakes\nservings: 2\nimage: images/easy-pancakes.jpg\n---\n"), "\(pancakes)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("images").path) == ["easy-pancakes.jpg"])
+        let check = try ProcessResult.run(larder, ["check", "."], in: folder.url)
+        #expect(check.status == 0 && check.stdout.isEmpty, "\(check.stdout)\(check.stderr)")
+        #expect(check.stderr == "checked 2 files: no problems\n")
+
+        // Again with --force: the recipe and its picture replaced, nothing added.
+        let forced = try ProcessResult.run(larder, ["import", "../cook/Easy Pancakes.cook", "--force"], in: folder.url)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stderr.hasPrefix("larder: note: recipes/easy-pancakes.md is replaced (--force)\nlarder: note: recipes/easy-pancakes.md: replaced its picture images/easy-pancakes.jpg"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("images").path) == ["easy-pancakes.jpg"])
+    }
 }

@@ -21,6 +21,22 @@ struct PageReaderTests {
         "<script type=\"application/ld+json\">\(json)</script>"
     }
 
+    @Test("the character set: a byte-order mark, else the HTTP header's, else the page's meta; latin-1 read as browsers do")
+    func characterSets() {
+        // "Crème" and a curly quote (0x92, windows-1252's) in one byte each.
+        let latin1: [UInt8] = Array("<html><head><meta charset=\"utf-8\"></head><body><p>Cr".utf8) + [0xE8]
+            + Array("me d".utf8) + [0x92] + Array("or</p></body></html>".utf8)
+        func text(_ bytes: [UInt8], _ charset: String?) -> String {
+            HTMLDocument(bytes: bytes, charset: charset).root.first { $0.name == "p" }?.text ?? ""
+        }
+        #expect(text(latin1, "ISO-8859-1") == "Crème d\u{2019}or")
+        #expect(text(latin1, "\"latin1\"") == "Crème d\u{2019}or")
+        #expect(text(latin1, nil) != "Crème d\u{2019}or")  // the meta's UTF-8 does not read it
+        let utf8 = Array("<html><head><meta charset=\"iso-8859-1\"></head><body><p>Crème</p></body></html>".utf8)
+        #expect(text(utf8, "utf-8") == "Crème")
+        #expect(text([0xEF, 0xBB, 0xBF] + utf8, "iso-8859-1") == "Crème")
+    }
+
     @Test("JSON-LD in a @graph: author by @id, @type as a list, HowToSections, entities and tags cleaned")
     func jsonLDGraph() throws {
         let html = Self.page(head: Self.ldJSON("""

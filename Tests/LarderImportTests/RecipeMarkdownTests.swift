@@ -75,11 +75,18 @@ struct RecipeMarkdownTests {
             Keeps 2 days\\_ chilled.
 
             """)
+        // The image is the importer's to fetch and name (RecipeImporter.picture).
         #expect(markdown.dropped == [
-            "the image (https://example.com/cb.jpg) is not downloaded yet",
             "the total time 'soon' is not a duration",
             "nutrition Larder has no field for: rating",
         ])
+    }
+
+    @Test func thePictureIsNamedAsByHand() {
+        var recipe = ImportedRecipe(title: "Soup", source: .jsonLD)
+        recipe.author = "Ann"
+        #expect(RecipeMarkdown(recipe, image: "images/soup.jpg").text == "---\ntitle: Soup\nauthor: Ann\nimage: images/soup.jpg\n---\n")
+        #expect(RecipeMarkdown(recipe).text == "---\ntitle: Soup\nauthor: Ann\n---\n")
     }
 
     @Test("a yield that is not servings stays the yield", arguments: [

@@ -59,18 +59,7 @@ final class RawConnection {
     deinit { close(fd) }
 
     func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
-        #if canImport(Glibc)
-        let flags = Int32(MSG_NOSIGNAL)  // a closed server is an error, not SIGPIPE
-        #else
-        let flags: Int32 = 0
-        #endif
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, flags) }
-            guard n > 0 else { throw ClientError(description: "write: errno \(errno)") }
-            sent += n
-        }
+        guard sendAll(fd, Array(text.utf8)) else { throw ClientError(description: "write: errno \(errno)") }
     }
 
     /// Reads more bytes into the buffer; false at the end of the stream.
@@ -217,4 +206,21 @@ final class EventStreamClient {
         }
         throw ClientError(description: "the event stream ended before a \(name) event")
     }
+}
+
+/// Sends all of `bytes` on a socket; false when the other end is gone (an
+/// error, not SIGPIPE).
+func sendAll(_ socket: Int32, _ bytes: [UInt8]) -> Bool {
+    #if canImport(Glibc)
+    let flags = Int32(MSG_NOSIGNAL)
+    #else
+    let flags: Int32 = 0
+    #endif
+    var sent = 0
+    while sent < bytes.count {
+        let n = bytes[sent...].withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, flags) }
+        guard n > 0 else { return false }
+        sent += n
+    }
+    return true
 }

@@ -1,18 +1,26 @@
 import Foundation
 
-/// A file an authoring command (`init`, `new`) writes into a data folder.
+/// A file an authoring command (`init`, `new`, `import`) writes into a data
+/// folder: text, or the bytes of a picture.
 public struct AuthoredFile: Sendable, Hashable {
     /// Relative to the data folder, with `/`.
     public var path: String
-    public var contents: String
+    public var bytes: [UInt8]
     /// Permission bits, such as 0o644, or 0o600 for a secret.
     public var permissions: UInt16
 
     public init(path: String, contents: String, permissions: UInt16 = 0o644) {
+        self.init(path: path, bytes: Array(contents.utf8), permissions: permissions)
+    }
+
+    public init(path: String, bytes: [UInt8], permissions: UInt16 = 0o644) {
         self.path = path
-        self.contents = contents
+        self.bytes = bytes
         self.permissions = permissions
     }
+
+    /// The bytes as text (a text file's contents).
+    public var contents: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Why an authoring command wrote nothing.
@@ -87,23 +95,35 @@ public struct FileCreator: Sendable {
     }
 
     /// Writes `file` over the file at its path (or where there is none),
-    /// all or nothing: it is written whole beside it under a hidden name,
-    /// then renamed over it, so that a failure leaves the old file as it
-    /// was and a reader never sees half of the new one. A folder there is
-    /// not replaced (`.exists`).
+    /// all or nothing: see `replace(_:)` for several.
     public func replace(_ file: AuthoredFile) throws(AuthoringError) {
-        if isDirectory(file.path) == true { throw .exists([file.path]) }
-        let name = (file.path as NSString).lastPathComponent
-        let folderPath = (file.path as NSString).deletingLastPathComponent
-        let hidden = ".\(name).\(getpid()).replacing"
-        let temporary = AuthoredFile(
-            path: folderPath.isEmpty ? hidden : "\(folderPath)/\(hidden)", contents: file.contents, permissions: file.permissions
-        )
-        try create([temporary])
-        guard rename(absolute(temporary.path), absolute(file.path)) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(absolute(temporary.path))
-            throw .io(path: file.path, reason: "cannot replace the file: \(reason)")
+        try replace([file])
+    }
+
+    /// Writes `files` over the files at their paths (or where there are
+    /// none): each is written whole beside its place under a hidden name
+    /// (all of them, or none when one fails), then each renamed over its
+    /// place, so that a failure while writing leaves the old files as they
+    /// were and a reader never sees half of a new one. A folder there is
+    /// not replaced (`.exists`).
+    public func replace(_ files: [AuthoredFile]) throws(AuthoringError) {
+        let folders = files.filter { isDirectory($0.path) == true }.map(\.path)
+        guard folders.isEmpty else { throw .exists(folders) }
+        let temporaries = files.map { file in
+            let name = (file.path as NSString).lastPathComponent
+            let folderPath = (file.path as NSString).deletingLastPathComponent
+            let hidden = ".\(name).\(getpid()).replacing"
+            return AuthoredFile(
+                path: folderPath.isEmpty ? hidden : "\(folderPath)/\(hidden)", bytes: file.bytes, permissions: file.permissions
+            )
+        }
+        try create(temporaries)
+        for (index, (temporary, file)) in zip(temporaries, files).enumerated() {
+            guard rename(absolute(temporary.path), absolute(file.path)) == 0 else {
+                let reason = String(cString: strerror(errno))
+                for rest in temporaries[index...] { unlink(absolute(rest.path)) }
+                throw .io(path: file.path, reason: "cannot replace the file: \(reason)")
+            }
         }
     }
 
@@ -147,7 +167,7 @@ public struct FileCreator: Sendable {
         }
         // The umask can only take bits away, so a secret made 0600 stays private.
         defer { close(descriptor) }
-        let bytes = Array(file.contents.utf8)
+        let bytes = file.bytes
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }

@@ -12,11 +12,29 @@ public struct HTMLDocument: Sendable, Hashable {
     /// bytes with no markup at all.
     public var root: HTMLElement
 
-    /// Parses `bytes` as HTML. The character set is the page's own (`<meta
-    /// charset>` or `http-equiv`) when it names one, else UTF-8.
-    public init(bytes: [UInt8]) {
-        root = HTMLDocument.parse(bytes, encoding: HTMLDocument.declaredCharset(bytes) ?? "UTF-8")
-            ?? HTMLElement(name: "html")
+    /// Parses `bytes` as HTML. The character set is, as browsers choose it,
+    /// a byte-order mark's, else `charset` (the HTTP `Content-Type`
+    /// header's, for a page fetched), else the page's own (`<meta charset>`
+    /// or `http-equiv`) when it names one, else UTF-8.
+    public init(bytes: [UInt8], charset: String? = nil) {
+        let bom: String? = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? "UTF-8" : nil
+        let chosen = bom ?? charset.flatMap(HTMLDocument.encodingName) ?? HTMLDocument.declaredCharset(bytes).flatMap(HTMLDocument.encodingName) ?? "UTF-8"
+        root = HTMLDocument.parse(bytes, encoding: chosen) ?? HTMLElement(name: "html")
+    }
+
+    /// A charset label as libxml2 (iconv) should read it: the labels the web
+    /// means as windows-1252 (ISO-8859-1, latin1, ASCII: browsers read them
+    /// so, and pages rely on its curly quotes in 0x80-0x9F) as that; nil for
+    /// an empty or odd label.
+    static func encodingName(_ label: String) -> String? {
+        let name = label.filter { !" \t\"'".contains($0) }.lowercased()
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_:.".contains($0)) }) else {
+            return nil
+        }
+        if ["iso-8859-1", "iso8859-1", "latin1", "l1", "us-ascii", "ascii", "windows-1252", "cp1252"].contains(name) {
+            return "windows-1252"
+        }
+        return name == "utf8" ? "UTF-8" : name
     }
 
     /// Parses a fragment (an HTML string from JSON-LD, say) as the body of a

@@ -18,15 +18,34 @@ enum CooklangSource {
         let errors = result.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { return .failure(CooklangErrors(diagnostics: errors)) }
         var imported = imported(recipe)
-        if let file, case let pictures = picturesBeside(file), !pictures.isEmpty {
-            imported.unmapped.append("the pictures beside the file are not copied: \(pictures.joined(separator: ", "))")
+        if let file {
+            var pictures = picturesBeside(file)
+            // The recipe's own picture (`Easy Pancakes.jpg`) is written with
+            // it; a step's (`Easy Pancakes.3.jpg`) has no place in a recipe
+            // file, so the user is told.
+            let stem = file.deletingPathExtension().lastPathComponent + "."
+            if let own = pictures.firstIndex(where: { !$0.dropFirst(stem.count).contains(".") }) {
+                let name = pictures.remove(at: own)
+                let path = file.deletingLastPathComponent().appendingPathComponent(name)
+                if let handle = FileHandle(forReadingAtPath: path.path) {
+                    defer { try? handle.close() }
+                    let bytes = Array((try? handle.read(upToCount: RecipeImporter.maximumImageBytes + 1)) ?? Data())
+                    if bytes.count <= RecipeImporter.maximumImageBytes {
+                        imported.picture = ImportedRecipe.Picture(bytes: bytes, origin: name)
+                    } else {
+                        imported.unmapped.append("the picture \(name) is not copied: over \(RecipeImporter.maximumImageBytes >> 20) MB")
+                    }
+                }
+            }
+            if !pictures.isEmpty {
+                imported.unmapped.append("the steps' pictures beside the file are not copied: \(pictures.joined(separator: ", "))")
+            }
         }
         return .success(imported)
     }
 
     /// The pictures a data folder would give the recipe (`Easy Pancakes.jpg`,
-    /// `Easy Pancakes.3.jpg` beside `Easy Pancakes.cook`), by name: the
-    /// import does not copy them yet, so the user is told.
+    /// `Easy Pancakes.3.jpg` beside `Easy Pancakes.cook`), by name.
     static func picturesBeside(_ file: URL) -> [String] {
         let stem = file.deletingPathExtension().lastPathComponent + "."
         let names = (try? FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)) ?? []

@@ -16,6 +16,8 @@ public struct RecipeImporter: Sendable {
         case tooLarge(path: String, bytes: Int)
         case notYetSupported(source: String, what: String)
         case read(PageReadError)
+        /// A web address that gave no page.
+        case fetch(WebFetcher.Failure)
         /// A `.cook` file with errors of its own (`path` as given).
         case cooklang(path: String, errors: [Diagnostic])
         /// An archive or folder that is no app's export, or none of whose
@@ -30,6 +32,7 @@ public struct RecipeImporter: Sendable {
             case .notYetSupported(let source, let what): "\(source): \(what) cannot be imported yet"
             case .read(let error): error.description
             case .export(let path, let failure): "\(path): \(failure.description)"
+            case .fetch(let error): error.description
             case .cooklang(let path, let errors):
                 errors.isEmpty ? "\(path): not a Cooklang recipe" : errors.map { error in
                     let at = error.location.map { ":\($0.position.line):\($0.position.column)" } ?? ""
@@ -50,15 +53,31 @@ public struct RecipeImporter: Sendable {
         public var dropped: [String]
         /// Whether the file is there already, and is replaced (`--force`).
         public var replaces: Bool
+        /// The recipe's picture, `images/<id>.<ext>`, written with the
+        /// recipe file (both or neither).
+        public var image: AuthoredFile?
+        /// Whether the picture's file is there already, and is replaced.
+        public var imageReplaces = false
+        /// Where the picture came from (its address, or its file's name).
+        public var imageOrigin: String?
+
+        /// The files to write: the picture first, so that a recipe file
+        /// never names a picture that is not there.
+        public var files: [AuthoredFile] { (image.map { [$0] } ?? []) + [file] }
     }
 
     public let folder: URL
     /// Whether a recipe whose `recipes/<id>.md` exists replaces it
     /// (`--force`) instead of taking a numbered id.
     public let replacing: Bool
+    /// Fetches web addresses and pictures.
+    public var fetcher = WebFetcher()
     private var reserved: Set<String> = []
-    /// Source URLs of the recipes already in the folder, and their files.
-    private var imported: [String: String]
+    /// The pictures this run writes, so two recipes never get the same one.
+    var reservedImages: Set<String> = []
+    /// Source URLs and contents of the recipes already in the folder (and
+    /// of those reserved), and their files.
+    private var imported: ImportedIndex
     /// Cooklang ids (`shared-pizza-dough`) of the recipes reserved, by the
     /// ids they were given instead.
     private var renamed: [String: String] = [:]
@@ -66,7 +85,7 @@ public struct RecipeImporter: Sendable {
     public init(folder: URL, replacing: Bool = false) {
         self.folder = folder
         self.replacing = replacing
-        imported = RecipeImporter.sourcesOfRecipes(in: folder)
+        imported = ImportedIndex(folder: folder)
     }
 
     /// The extensions of the files a folder given as a source is searched
@@ -114,9 +133,7 @@ public struct RecipeImporter: Sendable {
     /// that use it, are made.
     public func reading(source path: String, relativePath: String? = nil) throws(Failure) -> Reading {
         let lower = path.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            throw .notYetSupported(source: path, what: "a web address (save the page and import the file)")
-        }
+        if RecipeImporter.isWebAddress(path) { return Reading(recipes: try readWeb(path)) }
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -205,9 +222,16 @@ public struct RecipeImporter: Sendable {
     }
 
     /// The file of an existing recipe imported from the recipe's source
-    /// URL, if there is one: importing the same page twice adds nothing.
+    /// URL, or with its title and ingredient lines, if there is one:
+    /// importing the same page or export twice adds nothing.
     public func alreadyImported(_ recipe: ImportedRecipe) -> String? {
-        recipe.url.flatMap { imported[$0] }
+        existing(recipe)?.file
+    }
+
+    /// The file of an existing recipe that is `recipe`, and whether by its
+    /// source URL (else by its title and ingredients).
+    public func existing(_ recipe: ImportedRecipe) -> (file: String, bySource: Bool)? {
+        imported.existing(text: RecipeMarkdown(recipe).text)
     }
 
     /// The file `recipe` becomes, under an id no recipe has.
@@ -241,13 +265,14 @@ public struct RecipeImporter: Sendable {
         }
         reserved.insert(id)
         if let old = recipe.cooklangID, old != id, renamed[old] == nil { renamed[old] = id }
-        if let url = recipe.url { imported[url] = "recipes/\(id).md" }
+        imported.add(text: RecipeMarkdown(recipe).text, file: "recipes/\(id).md")
         return Reserved(recipe: recipe, id: id, wanted: wanted)
     }
 
     /// The file of a reserved recipe, its sub-recipe links renamed to the
-    /// ids their recipes were given.
-    public func render(_ reserved: Reserved) -> Planned {
+    /// ids their recipes were given; with `picture`, the picture's file
+    /// too, which the recipe names (`image:`).
+    public mutating func render(_ reserved: Reserved, picture: ImportedRecipe.Picture? = nil) -> Planned {
         var recipe = reserved.recipe
         if !renamed.isEmpty {
             for index in recipe.ingredientGroups.indices {
@@ -257,13 +282,18 @@ public struct RecipeImporter: Sendable {
                 }
             }
         }
-        let markdown = RecipeMarkdown(recipe)
+        let image = picture.flatMap { imageFile($0, id: reserved.id) }
+        var markdown = RecipeMarkdown(recipe, image: image?.path)
+        if let picture, image == nil {
+            let what = ImageFormat.describe(picture.bytes.prefix(ImageFormat.sniffLength))
+            markdown.dropped.append("the picture from \(picture.origin) is not written: it is \(what)")
+        }
         let path = "recipes/\(reserved.id).md"
-        var info = stat()
         return Planned(
             recipe: recipe, file: AuthoredFile(path: path, contents: markdown.text),
             takenID: reserved.id == reserved.wanted ? nil : reserved.wanted, dropped: markdown.dropped,
-            replaces: replacing && lstat(folder.appendingPathComponent(path).path, &info) == 0
+            replaces: replacing && exists(path), image: image, imageReplaces: image.map { exists($0.path) } ?? false,
+            imageOrigin: image == nil ? nil : picture?.origin
         )
     }
 
@@ -274,21 +304,9 @@ public struct RecipeImporter: Sendable {
         return document.existingFile(id, in: folder).map { !$0.hasSuffix(".md") } ?? false
     }
 
-    /// `source:` of each `recipes/*.md` front matter.
-    private static func sourcesOfRecipes(in folder: URL) -> [String: String] {
-        let recipes = folder.appendingPathComponent("recipes")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: recipes.path)) ?? []
-        var sources: [String: String] = [:]
-        for name in names.sorted() where name.hasSuffix(".md") {
-            guard let handle = FileHandle(forReadingAtPath: recipes.appendingPathComponent(name).path) else { continue }
-            defer { try? handle.close() }
-            let head = String(decoding: (try? handle.read(upToCount: 8192)) ?? Data(), as: UTF8.self)
-            for line in head.split(separator: "\n").prefix(60) where line.hasPrefix("source:") {
-                var value = line.dropFirst("source:".count).trimmingCharacters(in: .whitespaces)
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-                if sources[value] == nil { sources[value] = "recipes/\(name)" }
-            }
-        }
-        return sources
+    /// Whether something is at `path` in the folder.
+    func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(folder.appendingPathComponent(path).path, &info) == 0
     }
 }

@@ -9,18 +9,16 @@ import LarderCore
 /// and ingredient lines stay as written for Larder's reader to interpret.
 public struct RecipeMarkdown: Sendable {
     public var recipe: ImportedRecipe
+    /// The recipe's picture in the data folder (`images/soup.jpg`), written
+    /// with it.
+    public var image: String?
     /// What the file leaves out, for the user: one sentence each.
-    public private(set) var dropped: [String] = []
+    public var dropped: [String] = []
 
-    public init(_ recipe: ImportedRecipe) {
+    public init(_ recipe: ImportedRecipe, image: String? = nil) {
         self.recipe = recipe
+        self.image = image
         dropped = recipe.unmapped
-        if let picture = recipe.picture {
-            // The picture an export carries; writing it into images/ is h-fetch's part of issue 17.
-            dropped.append("the picture (\(picture.origin)) is not written into images/ yet")
-        } else if let image = recipe.images.first {
-            dropped.append("the image (\(image)) is not downloaded yet")
-        }
         for (label, duration) in [("prep time", recipe.prepTime), ("cook time", recipe.cookTime), ("total time", recipe.totalTime)] {
             if let duration, duration.minutes == nil { dropped.append("the \(label) '\(duration.text)' is not a duration") }
         }
@@ -47,6 +45,8 @@ public struct RecipeMarkdown: Sendable {
             front.append("source: \(yaml(url))")
         }
         if let author = recipe.author { front.append("author: \(yaml(author))") }
+        // The path is made of the recipe's id: plain YAML, as people write it.
+        if let image { front.append("image: \(image)") }
         let nutrition = recipe.nutrition.filter { RecipeMarkdown.nutritionNames.contains($0.name) }
         if !nutrition.isEmpty {
             front.append("nutrition:")
