@@ -32,8 +32,12 @@ public struct Kitchen: Sendable {
         self.stores = stores
         self.categories = categories
         self.catalog = catalog
-        self.lists = lists.sorted { $0.id < $1.id }
-        self.recipes = recipes.sorted { $0.id < $1.id }
+        // Sorted in place: `sorted` would copy every list and recipe (a
+        // retain of each of their fields), and the arrays are ours.
+        self.lists = lists
+        self.lists.sort { $0.id < $1.id }
+        self.recipes = recipes
+        self.recipes.sort { $0.id < $1.id }
         self.favorites = favorites
         var foods = FoodNames.builtIn
         foods.add(config.aliases)
@@ -52,6 +56,10 @@ public struct Kitchen: Sendable {
 
     public func list(_ id: String) -> ShoppingList? { listIndex[id].map { lists[$0] } }
     public func recipe(_ id: String) -> Recipe? { recipeIndex[id].map { recipes[$0] } }
+    /// Where the recipe `id` is in `recipes`: for loops over many recipes,
+    /// which `recipe(_:)` would copy one by one.
+    func recipePosition(_ id: String) -> Int? { recipeIndex[id] }
+    func listPosition(_ id: String) -> Int? { listIndex[id] }
     public func store(_ id: String) -> Store? { storeIndex[id].map { stores[$0] } }
     public func category(_ id: String) -> Category? { categoryIndex[id].map { categories[$0] } }
 

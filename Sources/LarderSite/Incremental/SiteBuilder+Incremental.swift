@@ -17,7 +17,11 @@ extension SiteBuilder {
         let jobs = pageJobs
         var planned = jobs.map { RebuildPlan.Job(key: $0.key, fingerprint: nil) }
         var builder = self
+        builder.summaries.reserveCapacity(kitchen.recipes.count)
         var jobOfList: [String: Int] = [:], jobOfPrint: [String: Int] = [:], jobOfRecipe: [String: Int] = [:]
+        jobOfList.reserveCapacity(kitchen.lists.count)
+        jobOfPrint.reserveCapacity(kitchen.lists.count)
+        jobOfRecipe.reserveCapacity(kitchen.recipes.count)
         for (index, job) in jobs.enumerated() {
             switch job {
             case .recipe(let id):
@@ -93,8 +97,7 @@ extension SiteBuilder {
         func taxa(_ kind: String, _ taxa: [Taxon]) -> [String: ContentHash] {
             var prints: [String: ContentHash] = [:]
             for taxon in taxa {
-                // By index, as above.
-                let items = taxon.recipes.indices.map { (taxon.recipes[$0].id, digests[taxon.recipes[$0].id]!) }
+                let items = taxon.recipes.map { (recipes[$0].id, digests[recipes[$0].id]!) }
                 prints[taxon.slug] = fingerprints.aggregate(kind, [taxon.name, taxon.slug], items: items)
             }
             return prints
