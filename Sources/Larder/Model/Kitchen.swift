@@ -34,16 +34,17 @@ public struct Kitchen: Sendable {
         self.catalog = catalog
         // Sorted in place: `sorted` would copy every list and recipe (a
         // retain of each of their fields), and the arrays are ours.
+        var lists = lists, recipes = recipes
+        lists.sort { $0.id < $1.id }
+        recipes.sort { $0.id < $1.id }
+        listIndex = Self.index(lists.indices.map { lists[$0].id })
+        recipeIndex = Self.index(recipes.indices.map { recipes[$0].id })
         self.lists = lists
-        self.lists.sort { $0.id < $1.id }
         self.recipes = recipes
-        self.recipes.sort { $0.id < $1.id }
         self.favorites = favorites
         var foods = FoodNames.builtIn
         foods.add(config.aliases)
         self.foods = foods
-        listIndex = Self.index(self.lists.map(\.id))
-        recipeIndex = Self.index(self.recipes.map(\.id))
         storeIndex = Self.index(stores.map(\.id))
         categoryIndex = Self.index(categories.map(\.id))
     }
@@ -55,6 +56,11 @@ public struct Kitchen: Sendable {
     }
 
     public func list(_ id: String) -> ShoppingList? { listIndex[id].map { lists[$0] } }
+    /// The ids of `recipes` and `lists`, in order: by index, as
+    /// `recipes.map(\.id)` would copy every Recipe to read its id.
+    public var recipeIDs: [String] { recipes.indices.map { recipes[$0].id } }
+    public var listIDs: [String] { lists.indices.map { lists[$0].id } }
+
     public func recipe(_ id: String) -> Recipe? { recipeIndex[id].map { recipes[$0] } }
     /// Where the recipe `id` is in `recipes`: for loops over many recipes,
     /// which `recipe(_:)` would copy one by one.

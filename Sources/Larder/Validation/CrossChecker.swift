@@ -22,8 +22,8 @@ struct CrossChecker {
         var diagnostics: [Diagnostic] = []
         let storeIDs = kitchen.stores.map(\.id)
         let categoryIDs = kitchen.categories.map(\.id)
-        let recipeIDs = suggestions?.recipes ?? kitchen.recipes.map(\.id)
-        let listIDs = suggestions?.lists ?? kitchen.lists.map(\.id)
+        let recipeIDs = suggestions?.recipes ?? kitchen.recipeIDs
+        let listIDs = suggestions?.lists ?? kitchen.listIDs
         // Each image file is looked at once, however many pages show it.
         var imageProblems: [String: Diagnostic?] = [:]
         for reference in references {

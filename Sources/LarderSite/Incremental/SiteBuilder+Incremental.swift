@@ -93,11 +93,11 @@ extension SiteBuilder {
         let everything = fingerprints.aggregate(
             "aggregate", [kitchen.currentList?.id ?? ""], items: recipeItems + listItems
         )
-        let digests = Dictionary(uniqueKeysWithValues: recipeItems.map { ($0.id, $0.digest) })
         func taxa(_ kind: String, _ taxa: [Taxon]) -> [String: ContentHash] {
             var prints: [String: ContentHash] = [:]
             for taxon in taxa {
-                let items = taxon.recipes.map { (recipes[$0].id, digests[recipes[$0].id]!) }
+                // recipeItems is in the kitchen's order, one per recipe.
+                let items = taxon.recipes.map { recipeItems[$0] }
                 prints[taxon.slug] = fingerprints.aggregate(kind, [taxon.name, taxon.slug], items: items)
             }
             return prints

@@ -153,9 +153,9 @@ public struct SiteBuilder: Sendable {
     /// one at the end.
     var pageJobs: [PageJob] {
         var jobs: [PageJob] = [.index, .search, .categories, .tags, .favorites]
-        jobs += kitchen.lists.map { .list($0.id) }
+        jobs += kitchen.listIDs.map { .list($0) }
         jobs += kitchen.lists.filter { $0.kind == .shopping }.map { .printSheet($0.id) }
-        jobs += kitchen.recipes.map { .recipe($0.id) }
+        jobs += kitchen.recipeIDs.map { .recipe($0) }
         jobs += recipeCategories.map { .category($0.slug) }
         jobs += recipeTags.map { .tag($0.slug) }
         jobs.append(.assets)
@@ -297,7 +297,7 @@ public struct SiteBuilder: Sendable {
     var publicPagePaths: [String] {
         var paths = ["", "favorites/", "search/", "categories/", "tags/"]
         paths += kitchen.lists.filter { $0.visibility == .public }.map(listFolder)
-        paths += kitchen.recipes.map { Self.recipeFolder(id: $0.id) }
+        paths += kitchen.recipeIDs.map { Self.recipeFolder(id: $0) }
         paths += recipeCategories.map { "categories/\($0.slug)/" }
         paths += recipeTags.map { "tags/\($0.slug)/" }
         return paths
