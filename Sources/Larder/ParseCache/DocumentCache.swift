@@ -216,19 +216,20 @@ extension DocumentCache {
     /// temporary file beside it, renamed over it). larder.json is not kept:
     /// it is read on every load.
     public func write(to url: URL) throws {
-        let stored = entries.values.filter {
-            if case .config = $0.document.content { return false }
-            return true
-        }
         let delta = url.path + ".delta"
         if let base, voided.count <= base.entryCount / Self.deltaFraction {
-            let fresh = stored.filter { !$0.inBase }
+            // By index: an entry copied out of the table costs a retain of
+            // every field of its document, and most stay in the base.
+            var fresh: [Entry] = []
+            for index in entries.indices where !entries.values[index].inBase && !Self.isConfig(entries.values[index]) {
+                fresh.append(entries.values[index])
+            }
             if fresh.count <= base.entryCount / Self.deltaFraction {
                 try Self.save(encodedChunks(fresh, deltaOf: base.id, voided: voided.sorted()), to: delta)
                 return
             }
         }
-        try Self.save(encodedChunks(stored, deltaOf: 0, voided: []), to: url.path)
+        try Self.save(encodedChunks(storedEntries, deltaOf: 0, voided: []), to: url.path)
         // A delta of the previous base names that base: left, it would not
         // be read, but it is no use either.
         unlink(delta)
@@ -303,11 +304,15 @@ extension DocumentCache {
     /// The whole cache as one base file (for tests; `write(to:)` writes the
     /// chunks).
     func encoded() -> [UInt8] {
-        let stored = entries.values.filter {
-            if case .config = $0.document.content { return false }
-            return true
-        }
-        return Array(encodedChunks(stored, deltaOf: 0, voided: []).joined())
+        Array(encodedChunks(storedEntries, deltaOf: 0, voided: []).joined())
+    }
+
+    /// The entries a file holds: all but larder.json's.
+    private var storedEntries: [Entry] { entries.values.filter { !Self.isConfig($0) } }
+
+    private static func isConfig(_ entry: Entry) -> Bool {
+        if case .config = entry.document.content { return true }
+        return false
     }
 
     /// A file of `stored` entries: the preamble (magic, format version,
