@@ -44,7 +44,12 @@ public enum CheckCache {
         guard let resolved = realpath(dataFolder.path, nil) else { return nil }
         defer { free(resolved) }
         let hash = ContentHash(Array(String(cString: resolved).utf8))
-        return folder.appendingPathComponent(prefix + hash.description)
+        // 32 hex digits: a file name that every system takes as it is.
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return folder.appendingPathComponent(prefix + hex(hash.high) + hex(hash.low))
     }
 
     /// Makes the cache folder (readable by the user only: caches hold the
