@@ -32,11 +32,15 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Colour: auto (only on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorChoice = .auto
 
+    @Flag(help: "Read and check every file, without the parse cache of the last check (kept for folders of 200 data files or more, in ~/.cache/larder).")
+    var noCache = false
+
     func run() throws {
-        let check = SiteBuild(
+        var check = SiteBuild(
             dataFolder: URL(fileURLWithPath: directory), destination: .noOutput,
             displayName: directory, environment: [:]
         )
+        if !noCache { check.checkCacheFolder = CheckCache.folder(environment: ProcessInfo.processInfo.environment) }
         let result = check.run()
         let report = result.report
         if EmptyDataFolder.isEmpty(report, directory) { throw EmptyDataFolder.stop(directory) }

@@ -13,6 +13,26 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// For a folder of 200 data files or more, `larder check` keeps its
+    /// parse cache in the user's cache folder; `--no-cache` neither reads
+    /// nor writes one, and both report the same.
+    @Test func checkKeepsAParseCacheForALargeFolder() throws {
+        let folder = try TestFolder()
+        try GeneratedKitchen.make(at: folder.url.appendingPathComponent("kitchen"), recipes: 200, lists: 5)
+        let caches = folder.url.appendingPathComponent("caches")
+        let environment = ["XDG_CACHE_HOME": caches.path]
+        let plain = try ProcessResult.run(larder, ["check", "--no-cache", "kitchen"], in: folder.url, environment: environment)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: caches.path))
+        for _ in 0..<2 {
+            let cached = try ProcessResult.run(larder, ["check", "kitchen"], in: folder.url, environment: environment)
+            #expect(cached.status == 0 && cached.stderr == plain.stderr, "\(cached.stderr)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: caches.appendingPathComponent("larder").path)
+        // One cache (and perhaps its delta), for the one folder.
+        #expect(files.filter { !$0.contains(".") }.count == 1 && files.allSatisfy { $0.hasPrefix("check-") }, "\(files)")
+    }
+
     @Test func warningsAsErrorsTurnsWarningsIntoExit1() throws {
         let folder = try TestFolder()
         try folder.write("lists/weekly.md", "---\ntitle: Weekly\n---\n- [ ] 2 zorblax\n")

@@ -62,10 +62,10 @@ import Darwin
             return match
         }
 
-        /// What is beside the output besides it and its state.
+        /// What is beside the output besides it, its state and its parse cache.
         func leftovers() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: site.deletingLastPathComponent().path)
-                .filter { $0 != "site" && $0 != ".site.larder-state" && $0 != ".site.larder-cache" }.sorted()
+                .filter { !["site", ".site.larder-state", ".site.larder-cache", ".site.larder-cache.delta"].contains($0) }.sorted()
         }
     }
 

@@ -147,6 +147,101 @@ import Testing
         #expect(result.report.diagnostics == fresh.report.diagnostics)
     }
 
+    /// A cache read back whole and used for a load that read nothing anew
+    /// need not be written again; one with a file changed or gone must be.
+    @Test func onlyAChangedCacheNeedsWriting() throws {
+        let cached = try Cached()
+        var cache = try cached.load().cache
+        #expect(!cache.changed)  // larder.json, read again, is never written
+        _ = try KitchenLoader.load(cached.folder.url, cache: &cache)
+        #expect(!cache.changed)
+        #expect(DocumentCache().changed)
+
+        let edited = try Cached()
+        try edited.folder.write("recipes/r00001.md", "---\ntitle: Changed\n---\n")
+        #expect(try edited.load().cache.changed)
+
+        let removed = try Cached()
+        let lists = removed.folder.url.appendingPathComponent("lists")
+        let gone = try #require(try FileManager.default.contentsOfDirectory(atPath: lists.path).sorted().first)
+        try FileManager.default.removeItem(at: lists.appendingPathComponent(gone))
+        #expect(try removed.load().cache.changed)
+    }
+
+    static func inode(_ url: URL) -> UInt64? {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    /// A load through `file`'s cache, then the cache written back as if its
+    /// files had been saved long before (none too recent to trust).
+    static func loadAndWrite(_ folder: URL, _ file: URL) throws -> (LoadResult, DocumentCache) {
+        var cache = DocumentCache(contentsOf: file)
+        let result = try KitchenLoader.load(folder, cache: &cache)
+        cache.stampedAt += 60
+        try cache.write(to: file)
+        return (result, cache)
+    }
+
+    /// After a load that read few files anew, the cache goes into a delta
+    /// beside the base, which is left as it was; base and delta read back
+    /// as the whole cache. Past a few, a whole new base, without a delta.
+    @Test func fewChangesAreWrittenAsADeltaBesideTheBase() throws {
+        let folder = try TestFolder(), place = try TestFolder()
+        try GeneratedKitchen.make(at: folder.url, recipes: 40, lists: 4)
+        let file = place.url.appendingPathComponent("cache"), delta = DocumentCache.deltaFile(of: file)
+        _ = try Self.loadAndWrite(folder.url, file)
+        let base = try #require(Self.inode(file))
+        #expect(!FileManager.default.fileExists(atPath: delta.path))
+
+        try folder.write("recipes/r00003.md", "---\ntitle: Three\n---\n")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("recipes/r00004.md"))
+        let (edited, cache) = try Self.loadAndWrite(folder.url, file)
+        #expect(cache.lastReads == 2)  // larder.json and the edit
+        #expect(Self.inode(file) == base && FileManager.default.fileExists(atPath: delta.path))
+
+        var again = DocumentCache(contentsOf: file)
+        let reloaded = try KitchenLoader.load(folder.url, cache: &again)
+        #expect(again.lastReads == 1 && !again.changed)
+        #expect(again.entries["recipes/r00003.md"]?.inBase == false && again.entries["recipes/r00004.md"] == nil)
+        let clean = try KitchenLoader.load(folder.url)
+        #expect(Self.same(reloaded.kitchen, edited.kitchen) && Self.same(reloaded.kitchen, clean.kitchen))
+        #expect(reloaded.kitchen.recipes.contains { $0.title == "Three" })
+
+        for index in 10..<20 {
+            try folder.write(String(format: "recipes/r%05d.md", index), "---\ntitle: Changed \(index)\n---\n")
+        }
+        _ = try Self.loadAndWrite(folder.url, file)
+        #expect(Self.inode(file) != base && !FileManager.default.fileExists(atPath: delta.path))
+        var whole = DocumentCache(contentsOf: file)
+        let last = try KitchenLoader.load(folder.url, cache: &whole)
+        #expect(whole.lastReads == 1 && whole.entries.values.filter { $0.document.file.kind != .config }.allSatisfy(\.inBase))
+        let cleanAgain = try KitchenLoader.load(folder.url)
+        #expect(Self.same(last.kitchen, cleanAgain.kitchen))
+    }
+
+    /// A delta names the base it was made on: beside another base (written
+    /// by an older larder, or by a build killed between the two), it is not
+    /// read.
+    @Test func aDeltaBesideAnotherBaseIsNotRead() throws {
+        let folder = try TestFolder(), place = try TestFolder()
+        try GeneratedKitchen.make(at: folder.url, recipes: 40, lists: 4)
+        let file = place.url.appendingPathComponent("cache")
+        _ = try Self.loadAndWrite(folder.url, file)
+        try folder.write("recipes/r00003.md", "---\ntitle: Three\n---\n")
+        _ = try Self.loadAndWrite(folder.url, file)
+        #expect(FileManager.default.fileExists(atPath: DocumentCache.deltaFile(of: file).path))
+        // Another base in its place.
+        var fresh = DocumentCache()
+        _ = try KitchenLoader.load(folder.url, cache: &fresh)
+        fresh.stampedAt += 60
+        try Data(fresh.encoded()).write(to: file)
+        var cache = DocumentCache(contentsOf: file)
+        _ = try KitchenLoader.load(folder.url, cache: &cache)
+        #expect(cache.lastReads == 1)
+        #expect(cache.entries["recipes/r00003.md"]?.inBase == true)
+    }
+
     @Test func garbageTruncationsAndDamageAreIgnored() throws {
         let cached = try Cached()
         let bytes = cached.bytes

@@ -1,5 +1,5 @@
 import Foundation
-import Larder
+@testable import Larder
 import LarderCore
 import Testing
 
@@ -113,6 +113,71 @@ import Testing
         #expect(result.report.diagnostics.contains { $0.severity == .error && $0.location?.path == "recipes/bad.md" })
         #expect(result.report.stop == nil && result.stopCode == nil)
         #expect(!FileManager.default.fileExists(atPath: broken.output.path))
+    }
+
+    /// `larder check` keeps the parse cache between checks (`CheckCache`):
+    /// the next check reads only larder.json and what changed, and reports
+    /// what a check without the cache reports.
+    @Test func aCheckStartsFromTheLastChecksParseCache() throws {
+        let folder = try Folder()
+        let caches = folder.root.appendingPathComponent("caches")
+        var check = folder.build(.noOutput, environment: [:])
+        check.checkCacheFolder = caches
+        check.checkCacheMinimumFiles = 1
+        let first = check.run()
+        #expect(first.documentsRead == RenderFixtures.small.count && first.documentsReused == 0)
+        // As if the files had been saved long before: none too recent to trust.
+        let file = try #require(CheckCache.file(for: folder.kitchen, in: caches))
+        var cache = try DocumentCache.decode(Array(Data(contentsOf: file)), keepRecent: true)
+        cache.stampedAt += 60
+        try Data(cache.encoded()).write(to: file)
+        let written = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int
+
+        let second = check.run()
+        #expect(second.documentsRead == 1 && second.documentsReused == RenderFixtures.small.count - 1)  // larder.json
+        let plain = folder.build(.noOutput, environment: [:]).run()
+        #expect(second.report.diagnostics == plain.report.diagnostics)
+        // Nothing changed: the cache is not written again.
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int == written)
+
+        try Data("---\ntitle: [\n---\n".utf8).write(to: folder.kitchen.appendingPathComponent("recipes/bad.md"))
+        let third = check.run()
+        #expect(third.documentsRead == 2 && third.documentsReused == RenderFixtures.small.count - 1)
+        guard case .dataErrors = third.outcome else {
+            Issue.record("not data errors: \(third.outcome)")
+            return
+        }
+        #expect(third.report.diagnostics == folder.build(.noOutput, environment: [:]).run().report.diagnostics)
+    }
+
+    @Test func aSmallFolderGetsNoCheckCache() throws {
+        let folder = try Folder()
+        let caches = folder.root.appendingPathComponent("caches")
+        var check = folder.build(.noOutput, environment: [:])
+        check.checkCacheFolder = caches
+        let result = check.run()
+        #expect(result.documentsRead == RenderFixtures.small.count)
+        #expect(!FileManager.default.fileExists(atPath: caches.path))
+    }
+
+    /// At most `CheckCache.keptFiles` caches stay, the most recently written.
+    @Test func checkCachesPastTheLimitAreRemovedOldestFirst() throws {
+        let folder = try Folder()
+        let caches = folder.root.appendingPathComponent("caches")
+        try FileManager.default.createDirectory(at: caches, withIntermediateDirectories: true)
+        let count = CheckCache.keptFiles + 4
+        for index in 0..<count {
+            let file = caches.appendingPathComponent("check-\(index)")
+            try Data().write(to: file)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(index))], ofItemAtPath: file.path
+            )
+        }
+        try Data().write(to: caches.appendingPathComponent("other"))
+        #expect(CheckCache.prepare(caches, keeping: caches.appendingPathComponent("check-0")))
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: caches.path))
+        let newest = (count - CheckCache.keptFiles + 1..<count).map { "check-\($0)" }
+        #expect(left == Set(["check-0", "other"] + newest))
     }
 
     @Test func aFailingThemeStopsWithItsDiagnostic() throws {

@@ -32,14 +32,19 @@ public struct Kitchen: Sendable {
         self.stores = stores
         self.categories = categories
         self.catalog = catalog
-        self.lists = lists.sorted { $0.id < $1.id }
-        self.recipes = recipes.sorted { $0.id < $1.id }
+        // Sorted in place: `sorted` would copy every list and recipe (a
+        // retain of each of their fields), and the arrays are ours.
+        var lists = lists, recipes = recipes
+        lists.sort { $0.id < $1.id }
+        recipes.sort { $0.id < $1.id }
+        listIndex = Self.index(lists.indices.map { lists[$0].id })
+        recipeIndex = Self.index(recipes.indices.map { recipes[$0].id })
+        self.lists = lists
+        self.recipes = recipes
         self.favorites = favorites
         var foods = FoodNames.builtIn
         foods.add(config.aliases)
         self.foods = foods
-        listIndex = Self.index(self.lists.map(\.id))
-        recipeIndex = Self.index(self.recipes.map(\.id))
         storeIndex = Self.index(stores.map(\.id))
         categoryIndex = Self.index(categories.map(\.id))
     }
@@ -51,7 +56,16 @@ public struct Kitchen: Sendable {
     }
 
     public func list(_ id: String) -> ShoppingList? { listIndex[id].map { lists[$0] } }
+    /// The ids of `recipes` and `lists`, in order: by index, as
+    /// `recipes.map(\.id)` would copy every Recipe to read its id.
+    public var recipeIDs: [String] { recipes.indices.map { recipes[$0].id } }
+    public var listIDs: [String] { lists.indices.map { lists[$0].id } }
+
     public func recipe(_ id: String) -> Recipe? { recipeIndex[id].map { recipes[$0] } }
+    /// Where the recipe `id` is in `recipes`: for loops over many recipes,
+    /// which `recipe(_:)` would copy one by one.
+    func recipePosition(_ id: String) -> Int? { recipeIndex[id] }
+    func listPosition(_ id: String) -> Int? { listIndex[id] }
     public func store(_ id: String) -> Store? { storeIndex[id].map { stores[$0] } }
     public func category(_ id: String) -> Category? { categoryIndex[id].map { categories[$0] } }
 

@@ -12,7 +12,10 @@ import Darwin
 /// file only. A file counts as unchanged while its `FileStamp` is the same.
 ///
 /// `larder serve` keeps one in memory; `larder build` keeps one on disk
-/// between builds (`init(contentsOf:)`, `write(to:)`).
+/// between builds, and `larder check` one per folder in the user's cache
+/// folder (`init(contentsOf:)`, `write(to:)`). On disk it is a base file and
+/// a delta beside it (see "On disk"), so that a load that read a few files
+/// anew writes those few, not every entry again.
 public struct DocumentCache: Sendable {
     struct Entry: Sendable {
         var stamp: FileStamp
@@ -21,6 +24,9 @@ public struct DocumentCache: Sendable {
         /// written back as these bytes, not encoded again (a rebuild after
         /// one edit re-encodes one entry, not 11,000).
         var encoded: ArraySlice<UInt8>? = nil
+        /// Read from the base file (not its delta, not read anew): the base
+        /// holds it as it is, so a delta need not.
+        var inBase = false
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -37,6 +43,29 @@ public struct DocumentCache: Sendable {
     /// How many documents the last load took from the cache, and how many it read.
     public private(set) var lastHits = 0
     public private(set) var lastReads = 0
+    /// Whether the entries differ from the files they were read from
+    /// (`init(contentsOf:)`), so that writing them again is worth it: a file
+    /// read anew or gone, or an entry left out when read back. Always true
+    /// for a cache not read from a file. larder.json does not count (it is
+    /// never written).
+    public private(set) var changed = true
+    /// How many files it holds.
+    public var count: Int { entries.count }
+
+    /// The base file the entries were read from (`Base`); nil when there was
+    /// none, or the folder or the category lookup changed since: then the
+    /// next write is a whole new base.
+    private var base: Base?
+    /// Paths the base holds an entry for that is no longer true (read anew,
+    /// or the file gone): a delta lists them, so that the base's entry is
+    /// not taken again.
+    private var voided = Set<String>()
+
+    struct Base: Sendable, Hashable {
+        /// The checksum of its header: what a delta names it by.
+        var id: UInt64
+        var entryCount: Int
+    }
 
     public init() {}
 
@@ -46,11 +75,16 @@ public struct DocumentCache: Sendable {
         if reader.folder.realPath != folder {
             entries = [:]
             folder = reader.folder.realPath
+            changed = true
+            base = nil
         }
         if files.contains(where: { $0.format == .markdown }), reader.categoryLookup != markdownLookup {
             // Headings are Markdown's: JSON and Cooklang documents stay.
             entries = entries.filter { $0.value.document.file.format != .markdown }
             markdownLookup = reader.categoryLookup
+            changed = true
+            // A base read with the old lookup cannot take a delta made with the new one.
+            base = nil
         }
         // Taken out, so that the updates below change it in place rather
         // than copying 10,000 entries the workers still share.
@@ -92,7 +126,9 @@ public struct DocumentCache: Sendable {
                 continue
             }
             lastReads += 1
+            if case .config = documents[index].content {} else { changed = true }
             let path = documents[index].file.path
+            if updated[path]?.inBase == true { voided.insert(path) }
             updated[path] = stamps[index].map { Entry(stamp: $0, document: documents[index]) }
         }
         entries = updated
@@ -102,7 +138,11 @@ public struct DocumentCache: Sendable {
     /// Forgets files that are gone.
     mutating func keepOnly(_ paths: Set<String>) {
         let gone = entries.keys.filter { !paths.contains($0) }
-        for path in gone { entries[path] = nil }
+        for path in gone {
+            if entries[path]?.inBase == true { voided.insert(path) }
+            entries[path] = nil
+        }
+        if !gone.isEmpty { changed = true }
     }
 
     /// Starts the counts of a new load.
@@ -123,7 +163,7 @@ public struct DocumentCache: Sendable {
 
 extension DocumentCache {
     /// Raised whenever the format or what a read depends on changes meaning.
-    static let formatVersion: UInt64 = 5
+    static let formatVersion: UInt64 = 6
     static let magic = Array("larder parse cache\n".utf8)
     /// How far apart two changes of a file may be and still get the same
     /// time stamp, at most, on the file systems people use (FAT: 2 s). A file
@@ -132,23 +172,73 @@ extension DocumentCache {
     static let timestampGranularity = 2
     /// The payload is cut into this many parts, decoded in parallel.
     static let parts = 8
+    /// A delta holds at most this fraction of the base's entries (as new
+    /// entries, and as voided ones); past it, a new base is written.
+    static let deltaFraction = 8
 
-    /// The cache written by `write(to:)` at `url`; an empty cache when there
-    /// is none, or when it is damaged, truncated, from another version or
-    /// build of larder, or not a cache at all: a cache never fails a load,
-    /// at worst everything is read again.
-    public init(contentsOf url: URL) {
-        self.init()
-        guard let bytes = Self.contents(of: url.path) else { return }
-        if let decoded = try? Self.decode(bytes) { self = decoded }
+    /// The delta beside the cache file `url`.
+    public static func deltaFile(of url: URL) -> URL {
+        URL(fileURLWithPath: url.path + ".delta")
     }
 
-    /// Writes the cache to `url` atomically (a temporary file beside it,
-    /// renamed over it), readable by the user only: it holds the data of
-    /// unlisted lists. larder.json is not kept: it is read on every load.
+    /// The cache written by `write(to:)` at `url`: its base file, with the
+    /// delta beside it when the delta was made on that base; an empty cache
+    /// when there is none, or when it is damaged, truncated, from another
+    /// version or build of larder, or not a cache at all: a cache never fails
+    /// a load, at worst everything is read again. A delta that does not
+    /// apply (damaged, or made on another base) is only left unread.
+    public init(contentsOf url: URL) {
+        self.init()
+        guard let bytes = Self.contents(of: url.path), var cache = try? Self.decode(bytes, keepRecent: false),
+              cache.base != nil
+        else { return }
+        if let deltaBytes = Self.contents(of: Self.deltaFile(of: url).path),
+           let delta = try? Self.decodeDelta(deltaBytes), delta.deltaOf == cache.base?.id,
+           delta.folder == cache.folder, delta.markdownLookup == cache.markdownLookup {
+            for path in delta.voided {
+                cache.entries[path] = nil
+                cache.voided.insert(path)
+            }
+            for (path, entry) in delta.entries {
+                cache.entries[path] = entry
+                cache.voided.insert(path)
+            }
+            cache.changed = cache.changed || delta.changed
+            cache.stampedAt = max(cache.stampedAt, delta.stampedAt)
+        }
+        self = cache
+    }
+
+    /// Writes the cache to `url`, readable by the user only (it holds the
+    /// data of unlisted lists): a delta beside it when the entries were read
+    /// from the base there and few changed since, else a new base (and the
+    /// delta removed). Each file is written whole or not at all (a
+    /// temporary file beside it, renamed over it). larder.json is not kept:
+    /// it is read on every load.
     public func write(to url: URL) throws {
-        let chunks = encodedChunks()
-        let temporary = url.path + ".tmp-\(getpid())"
+        let delta = url.path + ".delta"
+        if let base, voided.count <= base.entryCount / Self.deltaFraction {
+            // By index: an entry copied out of the table costs a retain of
+            // every field of its document, and most stay in the base.
+            var fresh: [Entry] = []
+            for index in entries.indices where !entries.values[index].inBase && !Self.isConfig(entries.values[index]) {
+                fresh.append(entries.values[index])
+            }
+            if fresh.count <= base.entryCount / Self.deltaFraction {
+                try Self.save(encodedChunks(fresh, deltaOf: base.id, voided: voided.sorted()), to: delta)
+                return
+            }
+        }
+        try Self.save(encodedChunks(storedEntries, deltaOf: 0, voided: []), to: url.path)
+        // A delta of the previous base names that base: left, it would not
+        // be read, but it is no use either.
+        unlink(delta)
+        Self.removeTemporaries(of: URL(fileURLWithPath: delta))
+    }
+
+    /// `chunks` written to a temporary file beside `path` and renamed over it.
+    private static func save(_ chunks: [[UInt8]], to path: String) throws {
+        let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var failure: Int32 = 0
@@ -167,17 +257,17 @@ extension DocumentCache {
             }
         }
         close(descriptor)
-        if failure == 0, rename(temporary, url.path) != 0 { failure = errno }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
             throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
-        Self.removeTemporaries(of: url)
+        removeTemporaries(of: URL(fileURLWithPath: path))
     }
 
-    /// Removes the temporary files of `url` that builds killed while they
-    /// wrote it left (the caller holds the build's lock: no other is
-    /// writing one).
+    /// Removes the temporary files of `url` that killed writers left (a
+    /// build holds its lock while it writes; two checks of one folder at
+    /// once at worst remove each other's, and that one is not saved).
     private static func removeTemporaries(of url: URL) {
         let folder = url.deletingLastPathComponent().path
         let prefix = url.lastPathComponent + ".tmp-"
@@ -211,21 +301,27 @@ extension DocumentCache {
         return text
     }()
 
-    /// The file as one array (for tests; `write(to:)` writes the chunks).
+    /// The whole cache as one base file (for tests; `write(to:)` writes the
+    /// chunks).
     func encoded() -> [UInt8] {
-        Array(encodedChunks().joined())
+        Array(encodedChunks(storedEntries, deltaOf: 0, voided: []).joined())
     }
 
-    /// The file: the preamble (magic, format version, fingerprint, the
-    /// header's length and checksum), the header (the data folder, the
-    /// category lookup, when the stamps were taken, and each part's length
-    /// and checksum), then the entries in `parts` parts, encoded and later
-    /// decoded and checked in parallel.
-    func encodedChunks() -> [[UInt8]] {
-        let stored = entries.values.filter {
-            if case .config = $0.document.content { return false }
-            return true
-        }
+    /// The entries a file holds: all but larder.json's.
+    private var storedEntries: [Entry] { entries.values.filter { !Self.isConfig($0) } }
+
+    private static func isConfig(_ entry: Entry) -> Bool {
+        if case .config = entry.document.content { return true }
+        return false
+    }
+
+    /// A file of `stored` entries: the preamble (magic, format version,
+    /// fingerprint, the header's length and checksum), the header (the data
+    /// folder, the category lookup, when the stamps were taken, each part's
+    /// length and checksum, then for a delta the id of its base, 0 for a
+    /// base, and the base's paths it voids), then the entries in `parts`
+    /// parts, encoded and later decoded and checked in parallel.
+    func encodedChunks(_ stored: [Entry], deltaOf base: UInt64, voided: [String]) -> [[UInt8]] {
         let partSize = (stored.count + Self.parts - 1) / Self.parts
         let parts = (0..<Self.parts).map { index in
             Array(stored[Swift.min(index * partSize, stored.count)..<Swift.min((index + 1) * partSize, stored.count)])
@@ -255,6 +351,8 @@ extension DocumentCache {
             header.unsigned(UInt64(part.bytes.count))
             header.fixed(part.checksum)
         }
+        header.fixed(base)
+        header.strings(voided)
         var preamble = CacheWriter(capacity: 256)
         preamble.bytes += Self.magic
         preamble.unsigned(Self.formatVersion)
@@ -264,10 +362,39 @@ extension DocumentCache {
         return [preamble.bytes, header.bytes] + encodedParts.map(\.bytes)
     }
 
-    /// `keepRecent`: also the entries of files changed too close before
-    /// their stamps were taken (for tests).
+    /// One file, a base or a delta (`Decoded.deltaOf`). `keepRecent`: also
+    /// the entries of files changed too close before their stamps were
+    /// taken (for tests).
     static func decode(_ bytes: [UInt8], keepRecent: Bool = false) throws(CacheCorrupt) -> DocumentCache {
-        let header = try bytes.withUnsafeBufferPointer { buffer throws(CacheCorrupt) -> (parts: [(Range<Int>, UInt64)], cache: DocumentCache) in
+        try decodeFile(bytes, keepRecent: keepRecent).cache
+    }
+
+    /// A delta file read: its entries, the base's paths it voids and the
+    /// base it was made on.
+    private struct Delta {
+        var entries: [String: Entry]
+        var voided: [String]
+        var deltaOf: UInt64
+        var folder: String
+        var markdownLookup: [String: String]
+        var stampedAt: Int
+        var changed: Bool
+    }
+
+    private static func decodeDelta(_ bytes: [UInt8]) throws(CacheCorrupt) -> Delta {
+        let file = try decodeFile(bytes, keepRecent: false)
+        return Delta(
+            entries: file.cache.entries, voided: file.voided, deltaOf: file.deltaOf, folder: file.cache.folder,
+            markdownLookup: file.cache.markdownLookup, stampedAt: file.cache.stampedAt, changed: file.cache.changed
+        )
+    }
+
+    /// A file as a cache: a base's entries are marked `inBase` and the cache
+    /// names the base (`base`); a delta's are not, and the cache names none.
+    private static func decodeFile(
+        _ bytes: [UInt8], keepRecent: Bool
+    ) throws(CacheCorrupt) -> (cache: DocumentCache, deltaOf: UInt64, voided: [String]) {
+        let header = try bytes.withUnsafeBufferPointer { buffer throws(CacheCorrupt) -> (parts: [(Range<Int>, UInt64)], cache: DocumentCache, checksum: UInt64, deltaOf: UInt64, voided: [String]) in
             guard buffer.starts(with: magic) else { throw CacheCorrupt() }
             var reader = CacheReader(buffer, from: magic.count)
             guard try reader.unsigned() == formatVersion, try reader.string() == fingerprint else { throw CacheCorrupt() }
@@ -298,10 +425,13 @@ extension DocumentCache {
                 parts.append((offset..<offset + length, checksum))
                 offset += length
             }
+            let deltaOf = try reader.fixed()
+            let voided = try reader.strings()
             guard reader.isAtEnd, offset == buffer.count else { throw CacheCorrupt() }
-            return (parts, cache)
+            return (parts, cache, checksum, deltaOf, voided)
         }
         var cache = header.cache
+        let isBase = header.deltaOf == 0
         let trustedBefore = cache.stampedAt - timestampGranularity
         let decoded = header.parts.concurrentMap { range, checksum -> [Entry]? in
             bytes.withUnsafeBufferPointer { buffer in
@@ -314,7 +444,9 @@ extension DocumentCache {
                     for _ in 0..<count {
                         let start = reader.position
                         let (stamp, document) = try reader.entry()
-                        entries.append(Entry(stamp: stamp, document: document, encoded: bytes[start..<reader.position]))
+                        entries.append(Entry(
+                            stamp: stamp, document: document, encoded: bytes[start..<reader.position], inBase: isBase
+                        ))
                     }
                     guard reader.isAtEnd else { return nil }
                     return entries
@@ -324,16 +456,23 @@ extension DocumentCache {
             }
         }
         guard !decoded.contains(where: { $0 == nil }) else { throw CacheCorrupt() }
-        cache.entries.reserveCapacity(decoded.reduce(0) { $0 + $1!.count })
+        let total = decoded.reduce(0) { $0 + $1!.count }
+        cache.entries.reserveCapacity(total)
+        var dropped = false
         for part in decoded {
             // Popped, so each document moves into the table without a copy.
             var part = part!
             while let entry = part.popLast() {
-                guard keepRecent || !entry.stamp.isRecent(since: trustedBefore) else { continue }
+                guard keepRecent || !entry.stamp.isRecent(since: trustedBefore) else {
+                    dropped = true
+                    continue
+                }
                 cache.entries[entry.document.file.path] = entry
             }
         }
-        return cache
+        cache.changed = dropped
+        if isBase { cache.base = Base(id: header.checksum, entryCount: total) }
+        return (cache, header.deltaOf, header.voided)
     }
 
     /// The whole file in one read, or nil.

@@ -244,6 +244,9 @@ struct DataFolder: Sendable {
         var files: [DataFile] = []
         var diagnostics: [Diagnostic] = []
         var byID: [String: String] = [:]
+        // Each file stamped by its name in the open folder.
+        let descriptor = open(absolute(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if descriptor >= 0 { close(descriptor) } }
         for name in names where !name.hasPrefix(".") {
             let path = "\(folder)/\(name)"
             let at = SourceLocation(path: path, line: 1, column: 1)
@@ -256,7 +259,7 @@ struct DataFolder: Sendable {
             }
             let id = String(claimed)
             let format: DataFile.Format = name.hasSuffix(".md") ? .markdown : .json
-            let (type, size, stamp) = stampedEntry(path)
+            let (type, size, stamp) = descriptor >= 0 ? stampedEntry(path, in: descriptor, name: name) : stampedEntry(path)
             guard type == .regular else {
                 diagnostics.append(type.diagnostic(for: path))
                 continue
@@ -367,12 +370,16 @@ struct DataFolder: Sendable {
 
     /// The same, with a regular file's stamp (`FileStamp`, of the link's
     /// target for a link) from the same `stat`.
-    func stampedEntry(_ relativePath: String) -> (type: EntryType, size: Int, stamp: FileStamp?) {
-        let path = absolute(relativePath)
+    /// `folder`, `name`: the folder of `relativePath` open, and its name in
+    /// it, so that the path above is not walked again for each of its files.
+    func stampedEntry(
+        _ relativePath: String, in folder: Int32 = AT_FDCWD, name: String? = nil
+    ) -> (type: EntryType, size: Int, stamp: FileStamp?) {
+        let path = name ?? absolute(relativePath)
         var info = stat()
-        guard lstat(path, &info) == 0 else { return (.missing, 0, nil) }
+        guard fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return (.missing, 0, nil) }
         if (info.st_mode & S_IFMT) == S_IFLNK {
-            guard stat(path, &info) == 0 else { return (errno == ELOOP ? .linkLoop : .brokenLink, 0, nil) }
+            guard fstatat(folder, path, &info, 0) == 0 else { return (errno == ELOOP ? .linkLoop : .brokenLink, 0, nil) }
             guard staysInside(relativePath) else { return (.escapingLink, 0, nil) }
         }
         switch info.st_mode & S_IFMT {

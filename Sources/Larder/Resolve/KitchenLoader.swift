@@ -89,8 +89,10 @@ public enum KitchenLoader {
             var lists: [ShoppingList] = []
             var recipes: [Recipe] = []
             var favorites = Favorites()
-            for document in documents {
-                switch document.content {
+            recipes.reserveCapacity(documents.count)
+            // By index: a for-in loop copies every document first.
+            for index in documents.indices {
+                switch documents[index].content {
                 case .list(let list): lists.append(list)
                 case .recipe(let recipe): recipes.append(recipe)
                 case .favorites(let value): favorites = value

@@ -15,12 +15,15 @@ struct CrossChecker {
     let folder: DataFolder
     var suggestions: Suggestions?
 
+    /// Looks recipes and lists up by position (`recipePosition`), not as
+    /// copies (`recipe(_:)`): there is a reference for each sub-recipe and
+    /// each recipe a list shops for.
     func check(references: [Reference]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let storeIDs = kitchen.stores.map(\.id)
         let categoryIDs = kitchen.categories.map(\.id)
-        let recipeIDs = suggestions?.recipes ?? kitchen.recipes.map(\.id)
-        let listIDs = suggestions?.lists ?? kitchen.lists.map(\.id)
+        let recipeIDs = suggestions?.recipes ?? kitchen.recipeIDs
+        let listIDs = suggestions?.lists ?? kitchen.listIDs
         // Each image file is looked at once, however many pages show it.
         var imageProblems: [String: Diagnostic?] = [:]
         for reference in references {
@@ -34,7 +37,7 @@ struct CrossChecker {
                     diagnostics.append(unknown(reference, "category", categoryIDs, extra: "or add it under \"categories\" in larder.json"))
                 }
             case .recipe:
-                if kitchen.recipe(reference.target) == nil {
+                if kitchen.recipePosition(reference.target) == nil {
                     // A Cooklang reference names a file by its path (@./Shared/Pizza Dough{}).
                     let cooklang = DataFolder.cooklangKind(reference.location.path) != nil
                     let extra = cooklang
@@ -43,15 +46,15 @@ struct CrossChecker {
                     diagnostics.append(unknown(reference, "recipe", recipeIDs, extra: extra))
                 }
             case .list:
-                if kitchen.list(reference.target) == nil {
+                if kitchen.listPosition(reference.target) == nil {
                     diagnostics.append(unknown(reference, "list", listIDs, extra: "lists are the files in lists/"))
                 }
             case .servings:
                 // Shopping uses such a recipe as written (see ShoppingPlanner).
-                if let recipe = kitchen.recipe(reference.target), recipe.servings == nil {
+                if let position = kitchen.recipePosition(reference.target), kitchen.recipes[position].servings == nil {
                     diagnostics.append(.warning(
                         "servings-ignored",
-                        "recipe \"\(recipe.id)\" has no servings, so the servings asked for here are ignored",
+                        "recipe \"\(kitchen.recipes[position].id)\" has no servings, so the servings asked for here are ignored",
                         at: reference.location, hint: "add servings to the recipe, or remove them here"
                     ))
                 }
@@ -208,26 +211,30 @@ struct CrossChecker {
     private func recipeCycles() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var state: [String: Bool] = [:]  // false: on the current path; true: done
-        func visit(_ recipe: Recipe, path: [String]) {
-            state[recipe.id] = false
-            for ingredient in recipe.ingredients {
-                guard let id = ingredient.recipe, let sub = kitchen.recipe(id) else { continue }
-                switch state[id] {
+        // Recipes by position in the kitchen: a Recipe copied per visit
+        // costs a retain of each of its fields.
+        let recipes = kitchen.recipes
+        func visit(_ position: Int, path: [String]) {
+            let id = recipes[position].id
+            state[id] = false
+            for ingredient in recipes[position].ingredients {
+                guard let subID = ingredient.recipe, let sub = kitchen.recipePosition(subID) else { continue }
+                switch state[subID] {
                 case false?:
-                    let cycle = (path + [recipe.id, id]).drop { $0 != id }
+                    let cycle = (path + [id, subID]).drop { $0 != subID }
                     diagnostics.append(.error(
                         "recipe-cycle", "these recipes use each other in a circle: \(cycle.joined(separator: " → "))",
                         at: ingredient.location, hint: "a sub-recipe cannot use a recipe that uses it"
                     ))
                 case nil:
-                    visit(sub, path: path + [recipe.id])
+                    visit(sub, path: path + [id])
                 case true?:
                     break
                 }
             }
-            state[recipe.id] = true
+            state[id] = true
         }
-        for recipe in kitchen.recipes where state[recipe.id] == nil { visit(recipe, path: []) }
+        for position in recipes.indices where state[recipes[position].id] == nil { visit(position, path: []) }
         return diagnostics
     }
 }

@@ -45,8 +45,11 @@ struct JobFingerprints: Sendable {
         var builder = ContentHash.Builder()
         builder.add("larder-jobs global 1")
         builder.add(snapshot.context)
-        for (path, stamp) in snapshot.stamps.sorted(by: { $0.key < $1.key })
-        where !path.hasPrefix("recipes/") && !path.hasPrefix("lists/") && !BuildInputs.isCooklangInput(path) {
+        // Filtered, then sorted: the few global files, not every data file.
+        let globalFiles = snapshot.stamps.filter { path, _ in
+            !path.hasPrefix("recipes/") && !path.hasPrefix("lists/") && !BuildInputs.isCooklangInput(path)
+        }
+        for (path, stamp) in globalFiles.sorted(by: { $0.key < $1.key }) {
             builder.add(path)
             builder.add(stamp)
         }

@@ -17,7 +17,11 @@ extension SiteBuilder {
         let jobs = pageJobs
         var planned = jobs.map { RebuildPlan.Job(key: $0.key, fingerprint: nil) }
         var builder = self
+        builder.summaries.reserveCapacity(kitchen.recipes.count)
         var jobOfList: [String: Int] = [:], jobOfPrint: [String: Int] = [:], jobOfRecipe: [String: Int] = [:]
+        jobOfList.reserveCapacity(kitchen.lists.count)
+        jobOfPrint.reserveCapacity(kitchen.lists.count)
+        jobOfRecipe.reserveCapacity(kitchen.recipes.count)
         for (index, job) in jobs.enumerated() {
             switch job {
             case .recipe(let id):
@@ -89,12 +93,11 @@ extension SiteBuilder {
         let everything = fingerprints.aggregate(
             "aggregate", [kitchen.currentList?.id ?? ""], items: recipeItems + listItems
         )
-        let digests = Dictionary(uniqueKeysWithValues: recipeItems.map { ($0.id, $0.digest) })
         func taxa(_ kind: String, _ taxa: [Taxon]) -> [String: ContentHash] {
             var prints: [String: ContentHash] = [:]
             for taxon in taxa {
-                // By index, as above.
-                let items = taxon.recipes.indices.map { (taxon.recipes[$0].id, digests[taxon.recipes[$0].id]!) }
+                // recipeItems is in the kitchen's order, one per recipe.
+                let items = taxon.recipes.map { recipeItems[$0] }
                 prints[taxon.slug] = fingerprints.aggregate(kind, [taxon.name, taxon.slug], items: items)
             }
             return prints

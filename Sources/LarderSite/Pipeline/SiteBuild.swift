@@ -74,6 +74,11 @@ public struct SiteBuild: Sendable {
     /// Whether the time the writer takes is measured (two clock reads a
     /// file; `StageTimings` has it as a figure).
     public var measuresWriterTime = false
+    /// `.noOutput` (`larder check`): the folder of the parse caches kept
+    /// between checks (`CheckCache`); nil: every file is read.
+    public var checkCacheFolder: URL?
+    /// The fewest data files a folder needs for a check cache (lower in tests).
+    var checkCacheMinimumFiles = CheckCache.minimumFiles
 
     public init(dataFolder: URL, destination: Destination, displayName: String, environment: [String: String]) {
         self.dataFolder = dataFolder
@@ -167,11 +172,18 @@ public struct SiteBuild: Sendable {
                 disk = prepared
             }
 
+            // A check starts from the parse cache of the last check.
+            var checkCache: URL?
+            if destination == .noOutput, documents == nil, let folder = checkCacheFolder {
+                checkCache = CheckCache.file(for: dataFolder, in: folder)
+                documents = checkCache.map(DocumentCache.init(contentsOf:))
+            }
             let loaded = try load(&documents)
             report = loaded.report
             counts = documents.map { ($0.lastReads, $0.lastHits) } ?? (report.fileCount, 0)
             timings.mark("load")
             timings.note("parse cache: \(counts.read) files read, \(counts.reused) reused")
+            if let checkCache, let documents, save(documents, checkCache: checkCache) { timings.mark("check cache saved") }
             guard !report.hasErrors else { return result(.dataErrors) }
             if destination == .noOutput { return result(.checked) }
 
@@ -257,6 +269,18 @@ public struct SiteBuild: Sendable {
         )
     }
 
+    /// After a check's load: the parse cache for the next check, when the
+    /// folder is large enough for one and something changed since it was
+    /// read (a check of an unchanged folder writes nothing). A cache that
+    /// cannot be saved only makes the next check read everything. True when
+    /// it was written.
+    private func save(_ documents: DocumentCache, checkCache file: URL) -> Bool {
+        guard documents.changed, documents.count >= checkCacheMinimumFiles,
+              CheckCache.prepare(file.deletingLastPathComponent(), keeping: file)
+        else { return false }
+        return (try? documents.write(to: file)) != nil
+    }
+
     /// Stage 3: the theme (built-in, with the folder's `templates/`), the
     /// secret of unlisted lists, and the builder (categories, tags, slugs).
     private func plan(_ kitchen: Kitchen) throws(Stop) -> (SiteBuilder, UnlistedLinks?) {
@@ -319,7 +343,7 @@ public struct SiteBuild: Sendable {
                 // everything; one saved beside a build that then fails is
                 // still true to the files it stamps.
                 let saving = DispatchGroup()
-                if let documents, let file = disk.writer.parseCacheFile {
+                if let documents, documents.changed, let file = disk.writer.parseCacheFile {
                     DispatchQueue.global().async(group: saving) { try? documents.write(to: file) }
                 }
                 defer { saving.wait() }

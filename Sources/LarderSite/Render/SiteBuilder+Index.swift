@@ -9,7 +9,7 @@ extension SiteBuilder {
         var groups = recipeCategories.map { taxon in
             RecipeGroup(
                 name: taxon.displayName, href: "categories/\(taxon.slug)/index.html",
-                recipes: taxon.recipes.map { recipeSummary($0, root: "") }
+                recipes: taxon.recipes.map { recipeSummary(kitchen.recipes[$0], root: "") }
             )
         }
         let uncategorised = kitchen.recipes.filter { $0.category == nil }
@@ -78,7 +78,7 @@ extension SiteBuilder {
         let path = "\(folder)/\(taxon.slug)/index.html"
         let body = CollectionBody(
             heading: heading, intro: nil,
-            recipes: taxon.recipes.map { recipeSummary($0, root: "../../", withSummary: false) },
+            recipes: taxon.recipes.map { recipeSummary(kitchen.recipes[$0], root: "../../", withSummary: false) },
             lists: [], items: [], links: []
         )
         return try renderPage("collection", path: path, meta: meta(title: heading, description: nil, path: path, name: "page-\(folder)"), body: body)

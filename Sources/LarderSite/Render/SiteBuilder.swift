@@ -52,7 +52,10 @@ public struct SiteBuilder: Sendable {
     struct Taxon: Sendable {
         var name: String
         var slug: String
-        var recipes: [Recipe]
+        /// The recipes, as indices into `kitchen.recipes`, in its order: a
+        /// `Recipe` copied into every category and tag it has (three or four
+        /// per recipe) cost a retain of each of its fields, on every build.
+        var recipes: [Int]
 
         /// As a heading: "breakfast" -> "Breakfast" (what the user wrote
         /// otherwise kept).
@@ -66,11 +69,17 @@ public struct SiteBuilder: Sendable {
         self.dataFolder = dataFolder
         self.theme = theme
         self.unlisted = unlisted
-        let categories = { (recipe: Recipe) in recipe.category.map { [$0] } ?? [] }
-        categorySlugs = TaxonSlugs(kitchen.recipes.lazy.flatMap(categories), prefix: "c-")
-        tagSlugs = TaxonSlugs(kitchen.recipes.lazy.flatMap(\.tags), prefix: "t-")
-        recipeCategories = Self.taxa(kitchen.recipes, slugs: categorySlugs, categories)
-        recipeTags = Self.taxa(kitchen.recipes, slugs: tagSlugs) { $0.tags }
+        // By index: a for-in loop or a lazy map copies every Recipe.
+        let recipes = kitchen.recipes
+        var categoryNames: [String] = [], tagNames: [String] = []
+        for index in recipes.indices {
+            if let category = recipes[index].category { categoryNames.append(category) }
+            tagNames += recipes[index].tags
+        }
+        categorySlugs = TaxonSlugs(categoryNames, prefix: "c-")
+        tagSlugs = TaxonSlugs(tagNames, prefix: "t-")
+        recipeCategories = Self.taxa(recipes, slugs: categorySlugs) { $0.category.map { [$0] } ?? [] }
+        recipeTags = Self.taxa(recipes, slugs: tagSlugs) { $0.tags }
         favoriteItems = Set(kitchen.favorites.items.map(ItemName.key))
     }
 
@@ -79,11 +88,11 @@ public struct SiteBuilder: Sendable {
     /// per group.
     private static func taxa(_ recipes: [Recipe], slugs: TaxonSlugs, _ names: (Recipe) -> [String]) -> [Taxon] {
         var bySlug: [String: Taxon] = [:]
-        for recipe in recipes {
-            for name in names(recipe) {
+        for index in recipes.indices {
+            for name in names(recipes[index]) {
                 let slug = slugs.slug(name)
-                if bySlug[slug]?.recipes.last?.id == recipe.id { continue }
-                bySlug[slug, default: Taxon(name: name, slug: slug, recipes: [])].recipes.append(recipe)
+                if bySlug[slug]?.recipes.last == index { continue }
+                bySlug[slug, default: Taxon(name: name, slug: slug, recipes: [])].recipes.append(index)
             }
         }
         return bySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
@@ -164,9 +173,9 @@ public struct SiteBuilder: Sendable {
     /// one at the end.
     var pageJobs: [PageJob] {
         var jobs: [PageJob] = [.index, .search, .categories, .tags, .favorites]
-        jobs += kitchen.lists.map { .list($0.id) }
+        jobs += kitchen.listIDs.map { .list($0) }
         jobs += kitchen.lists.filter { $0.kind == .shopping }.map { .printSheet($0.id) }
-        jobs += kitchen.recipes.map { .recipe($0.id) }
+        jobs += kitchen.recipeIDs.map { .recipe($0) }
         jobs += recipeCategories.map { .category($0.slug) }
         jobs += recipeTags.map { .tag($0.slug) }
         jobs.append(.assets)
@@ -282,7 +291,9 @@ public struct SiteBuilder: Sendable {
         return "lists/\(list.id)/"
     }
 
-    func recipeFolder(_ recipe: Recipe) -> String { "recipes/\(recipe.id)/" }
+    func recipeFolder(_ recipe: Recipe) -> String { Self.recipeFolder(id: recipe.id) }
+
+    static func recipeFolder(id: String) -> String { "recipes/\(id)/" }
 
     /// A page file for a folder: "lists/weekly/" -> "lists/weekly/index.html".
     func page(_ folder: String) -> String { folder + "index.html" }
@@ -306,7 +317,7 @@ public struct SiteBuilder: Sendable {
     var publicPagePaths: [String] {
         var paths = ["", "favorites/", "search/", "categories/", "tags/"]
         paths += kitchen.lists.filter { $0.visibility == .public }.map(listFolder)
-        paths += kitchen.recipes.map(recipeFolder)
+        paths += kitchen.recipeIDs.map { Self.recipeFolder(id: $0) }
         paths += recipeCategories.map { "categories/\($0.slug)/" }
         paths += recipeTags.map { "tags/\($0.slug)/" }
         return paths
@@ -435,9 +446,11 @@ public struct SiteBuilder: Sendable {
     /// Images the pages use, copied as they are; nothing else from the folder.
     func images() -> [OutputFile] {
         var paths = Set<String>()
-        for recipe in kitchen.recipes {
-            if let image = recipe.image { paths.insert(Self.normalised(image)) }
-            for section in recipe.directions {
+        // By index: a for-in loop copies every Recipe.
+        let recipes = kitchen.recipes
+        for index in recipes.indices {
+            if let image = recipes[index].image { paths.insert(Self.normalised(image)) }
+            for section in recipes[index].directions {
                 for case let image? in section.stepImages ?? [] { paths.insert(Self.normalised(image)) }
             }
         }

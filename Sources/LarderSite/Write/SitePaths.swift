@@ -29,32 +29,48 @@ struct SitePaths: Sendable {
             throw SiteWriteError(path: path, reason: "is produced twice; give the two pages different ids")
         }
         var new: [String] = []
-        var folder = Substring(path)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            let name = String(folder)
+        // The folders by their slashes, found on UTF-8 bytes: a path of the
+        // site is split for every file of every build, carried-over ones too.
+        let bytes = path.utf8
+        var end = bytes.endIndex
+        while let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            end = slash
+            let name = String(path[..<slash])
             // Ancestors of a folder already seen are already in.
             guard !directories.contains(name) else { break }
             if files.contains(name) { throw Self.clash(name) }
             new.append(name)
         }
         new.reverse()
-        for name in new + [path] {
-            let key = Self.fold(name)
-            var other = folded[key]
-            if key != name {
-                if files.contains(key) || directories.contains(key) { other = key }
-                folded[key] = name
-            }
-            if let other, other != name {
-                throw SiteWriteError(
-                    path: name,
-                    reason: "and \(other) differ only in case, so they would be one file on macOS and Windows; give them different ids or names"
-                )
-            }
-        }
+        for name in new { try checkCase(name) }
+        try checkCase(path)
         directories.formUnion(new)
         return new
+    }
+
+    /// Throws when `name` differs only in case from a file or folder
+    /// already in.
+    private mutating func checkCase(_ name: String) throws(SiteWriteError) {
+        let key = Self.fold(name)
+        // A path that is its own folding, with none other folded yet,
+        // cannot clash (the usual case: lowercase ids).
+        guard key != name || !folded.isEmpty else { return }
+        var other = folded[key]
+        if key != name {
+            if files.contains(key) || directories.contains(key) { other = key }
+            folded[key] = name
+        }
+        if let other, other != name {
+            throw SiteWriteError(
+                path: name,
+                reason: "and \(other) differ only in case, so they would be one file on macOS and Windows; give them different ids or names"
+            )
+        }
+    }
+
+    /// Room for `count` files.
+    mutating func reserveCapacity(_ count: Int) {
+        files.reserveCapacity(count)
     }
 
     private static func clash(_ folder: String) -> SiteWriteError {

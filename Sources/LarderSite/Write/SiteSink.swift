@@ -94,7 +94,13 @@ public final class SiteSink: Sendable {
         previousFolder = previous.map { open($0.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? -1
         self.previousJobs = previous == nil ? nil : previousJobs
         self.stagingLimit = stagingLimit
-        self.state = Mutex(State(mode: staging && previous != nil ? .staging : .tree))
+        var state = State(mode: staging && previous != nil ? .staging : .tree)
+        // A rebuild takes in about as many files as the previous site had.
+        if let previous {
+            state.entries.reserveCapacity(previous.files.count)
+            state.paths.reserveCapacity(previous.files.count)
+        }
+        self.state = Mutex(state)
     }
 
     deinit {
