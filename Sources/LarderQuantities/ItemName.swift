@@ -8,11 +8,25 @@ public enum ItemName {
     /// comparing, not for display: the rules aim to give a word and its
     /// plural the same key, not to know every irregular plural.
     public static func key(_ name: String) -> String {
-        var words = name.lowercased()
-            .split { $0.isWhitespace || $0 == "-" }
-            .map(String.init)
+        var words = name.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(name) : words(name)
         if let last = words.popLast() { words.append(singular(last)) }
         return words.joined(separator: " ")
+    }
+
+    /// The lowercased words of `name`, split at whitespace and hyphens.
+    static func words(_ name: String) -> [String] {
+        name.lowercased().split { $0.isWhitespace || $0 == "-" }.map(String.init)
+    }
+
+    /// `words(name)` for an ASCII name, by bytes: most names are ASCII, and
+    /// `Character.isWhitespace` looks each character's properties up in
+    /// Unicode's tables (a history's item diffs and suggestions key every
+    /// item of every version). ASCII's whitespace is tab to carriage return
+    /// and the space, as Unicode's White_Space property has it.
+    static func asciiWords(_ name: String) -> [String] {
+        name.utf8.split { $0 == 0x20 || (0x09...0x0D).contains($0) || $0 == UInt8(ascii: "-") }.map { word in
+            String(decoding: word.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
     }
 
     /// Whether `word` says how big one piece is ("large", "medium",

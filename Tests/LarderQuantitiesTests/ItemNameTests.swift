@@ -1,4 +1,4 @@
-import LarderQuantities
+@testable import LarderQuantities
 import Testing
 
 @Suite("Item names")
@@ -14,6 +14,17 @@ struct ItemNameTests {
     ])
     func key(_ name: String, _ key: String) {
         #expect(ItemName.key(name) == key)
+    }
+
+    /// The bytes' split of an ASCII name is the characters' split, for every
+    /// ASCII character between two words ("\r\n" too: one Character).
+    @Test func asciiWordsAreTheCharactersWords() {
+        let separators = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["\r\n", " - ", "\t\t"]
+        for separator in separators {
+            for name in ["Oat\(separator)MILK", "\(separator)eggs\(separator)", "A\(separator)\(separator)b-C"] {
+                #expect(ItemName.asciiWords(name) == ItemName.words(name), "\(Array(separator.utf8))")
+            }
+        }
     }
 
     @Test(arguments: [
