@@ -389,6 +389,9 @@ import Testing
         let jobs = try #require(workflow["jobs"] as? [String: [String: Any]])
         let steps = try #require(jobs["build"]?["steps"] as? [[String: Any]])
         let runs = steps.compactMap { $0["run"] as? String }.joined(separator: "\n")
+        // The data's whole history, for list pages' history and suggestions.
+        let data = steps.first { $0["name"] as? String == "Check out the data" }
+        #expect((data?["with"] as? [String: Any])?["fetch-depth"] as? Int == 0)
         #expect(runs.contains("libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev"))
         #expect(runs.contains("swift build -c release"))
         #expect(runs.contains("larder check --format github"))
