@@ -134,6 +134,28 @@ import Testing
         }
     }
 
+    /// A recipe's ingredient boxes carry a fingerprint of their line, as a
+    /// list's items do: an edited line's tick is dropped by larder.js, the
+    /// other lines' are kept.
+    @Test func aRecipeLinesTickKeyChangesWithTheLineOnly() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ticks-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.kitchenFolder, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        func keys() throws -> [String] {
+            let page = try #require(try Self.build(copy).first { $0.path == "recipes/pancakes/index.html" }.flatMap(Self.text))
+            return page.matches(of: #/id="ingredient-\d+" data-check="([0-9a-f]{16})"/#).map { String($0.output.1) }
+        }
+        let before = try keys()
+        #expect(before.count >= 5 && Set(before).count == before.count, "\(before)")
+        let file = copy.appendingPathComponent("recipes/pancakes.md")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "- 2 eggs\n", with: "- 3 eggs\n").write(to: file, atomically: false, encoding: .utf8)
+        let after = try keys()
+        #expect(after.count == before.count)
+        let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(changed == [1], "\(before) → \(after)")
+    }
+
     @Test func userMarkdownCannotInjectScript() throws {
         let files = try Self.build()
         for file in files where file.path.hasSuffix(".html") {

@@ -497,6 +497,8 @@ struct IngredientGroupView: Sendable, TemplateValueConvertible {
 
 struct IngredientView: Sendable, TemplateValueConvertible {
     var id: String
+    /// A fingerprint of the line as the file has it (``SiteBuilder/tickKey``).
+    var tickKey: String
     /// As shown at the recipe's own servings: "1 ½", "200", "2-3".
     var quantityText: String?
     /// For the servings control: exact value(s) as "num/den", e.g. "3/2" or
@@ -523,6 +525,7 @@ struct IngredientView: Sendable, TemplateValueConvertible {
     var templateValue: TemplateValue {
         .object([
             .init("id", id),
+            .init("tickKey", tickKey),
             .init("quantityText", quantityText),
             .init("quantityValue", quantityValue),
             .init("unitID", unitID),

@@ -101,9 +101,15 @@ extension SiteBuilder {
         // The packages' size beside the unit, "cans (30 oz)": hidden with
         // the unit once rescaled, when the scaled text says it all.
         if let size = QuantityDisplay.sizeText(ingredient) { unitText = unitText.map { "\($0) (\(size))" } ?? "(\(size))" }
+        let id = "ingredient-\(number)", quantityText = ingredient.quantity.map { QuantityDisplay.number($0, fractional: fractional) }
+        let amount = [quantityText, unitText].compactMap { $0 }.joined(separator: " ")
         return IngredientView(
-            id: "ingredient-\(number)",
-            quantityText: ingredient.quantity.map { QuantityDisplay.number($0, fractional: fractional) },
+            id: id,
+            // A tick is kept for the line as it is: its box's id is its
+            // position, so an edit that changes or moves lines drops the
+            // ticks made before it instead of moving them to other lines.
+            tickKey: Self.tickKey(id, ingredient.displayName, amount, ingredient.note, false),
+            quantityText: quantityText,
             quantityValue: ingredient.quantity.map(QuantityDisplay.exactValue),
             unitID: ingredient.unit?.id,
             unitName: ingredient.unit == nil ? ingredient.unitName : nil,
