@@ -21,7 +21,7 @@ public struct BuildTimings: Sendable {
 /// Builds the data folder into memory with the pipeline `larder build` runs
 /// (`SiteBuild`, destination `.memory`), keeping the parsed documents
 /// between builds (`DocumentCache`), so a rebuild reads only the files that
-/// changed.
+/// changed, and the lists' history until the next commit.
 struct PreviewBuilder: Sendable {
     private let pipeline: SiteBuild
     /// Colour in the terminal text of failures.
@@ -29,7 +29,9 @@ struct PreviewBuilder: Sendable {
     private var documents = DocumentCache()
 
     init(folder: URL, displayName: String, environment: [String: String], color: Bool) {
-        pipeline = SiteBuild(dataFolder: folder, destination: .memory, displayName: displayName, environment: environment)
+        var pipeline = SiteBuild(dataFolder: folder, destination: .memory, displayName: displayName, environment: environment)
+        pipeline.historyMemory = HistoryCache.Memory()
+        self.pipeline = pipeline
         self.color = color
     }
 

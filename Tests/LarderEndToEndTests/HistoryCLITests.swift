@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Larder
+import LarderSite
 
 /// Issue 18's history and suggestions, end to end: a real git repository
 /// made here with commits by two authors at fixed dates (so commit ids and
@@ -277,6 +278,44 @@ import Testing
                                           environment: environment.merging(["SOURCE_DATE_EPOCH": "1795780800"]) { $1 })
         #expect(later.status == 0 && (try? String(contentsOf: log, encoding: .utf8)) == nil, "\(later.stderr)")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("data-relative>4 days ago"))
+    }
+
+    /// `larder serve`'s builds (into memory) keep the history between runs,
+    /// as a build keeps it beside its output: an edit runs no git, a commit does.
+    @Test(.enabled(if: git != nil, "git is not installed"))
+    func previewBuildsKeepTheHistoryInMemoryUntilANewCommit() throws {
+        let kitchen = try GitKitchen()
+        var build = SiteBuild(
+            dataFolder: kitchen.url, destination: .memory, displayName: ".",
+            environment: ["PATH": URL(fileURLWithPath: kitchen.git.path).deletingLastPathComponent().path, "SOURCE_DATE_EPOCH": "1795521600"]
+        )
+        build.historyMemory = HistoryCache.Memory()
+        func run() throws -> (source: String?, page: String) {
+            var documents = DocumentCache()
+            let result = build.run(documents: &documents)
+            guard case .rendered(let files) = result.outcome else { throw ToolFailure(tool: "build", status: 1, output: "\(result.report)") }
+            let source = result.timings.entries.lazy.compactMap { entry -> String? in
+                if case .note(let text) = entry, text.hasPrefix("history: ") { return String(text.dropFirst(9)) }
+                return nil
+            }.first
+            let page = files.first { $0.path == "lists/groceries/index.html" }.flatMap { file -> String? in
+                guard case .bytes(let bytes) = file.contents else { return nil }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            return (source, page ?? "")
+        }
+        #expect(try run().source == "read from git")
+        try kitchen.list("groceries", ["- [ ] oat milk", "- [ ] apples", "- [ ] pears"])
+        let edited = try run()
+        #expect(edited.source == "from the cache (no new commit)")
+        #expect(edited.page.contains("pears") && edited.page.contains("Ben</span>"))
+        try kitchen.commit("Ben", "2026-11-23T09:00:00+0100", "pears")
+        let committed = try run()
+        #expect(committed.source == "read from git")
+        #expect(committed.page.contains("Ben</span> added pears"))
+        // Without the memory, every run reads git.
+        build.historyMemory = nil
+        #expect(try run().source == "read from git")
     }
 
     @Test func historyOutsideARepositorySaysSo() throws {

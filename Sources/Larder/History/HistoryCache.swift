@@ -1,5 +1,6 @@
 import Foundation
 import LarderCore
+import Synchronization
 
 /// The lists' history as a site build reads it: from a small file kept
 /// beside the output when that was saved at the same commit (HEAD, read
@@ -11,9 +12,22 @@ public struct HistoryCache: Sendable {
     /// Where the cache is kept (`._site.larder-history` beside the output);
     /// nil keeps nothing (`larder serve`).
     public var file: URL?
+    /// The last history read, kept in memory by a process that builds
+    /// again and again (`larder serve`), in place of a file.
+    public var memory: Memory?
 
-    public init(file: URL?) {
+    public init(file: URL?, memory: Memory? = nil) {
         self.file = file
+        self.memory = memory
+    }
+
+    /// The last history read and the commit it is of, shared by the builds
+    /// of one process: an edit of a list is no new commit, so the preview
+    /// rebuilds it without running git.
+    public final class Memory: Sendable {
+        fileprivate let kept = Mutex<(key: String, history: FolderHistory)?>(nil)
+
+        public init() {}
     }
 
     /// What loading gave: the history, or why there is none.
@@ -41,6 +55,9 @@ public struct HistoryCache: Sendable {
             ["larder-history 1", LarderVersion.current, repository.top.path, repository.folder, $0, String(settings.depth)]
                 .joined(separator: "\u{1F}")
         }
+        if let key, let kept = memory?.kept.withLock({ $0 }), kept.key == key {
+            return Loaded(history: kept.history, problem: nil, ranGit: false)
+        }
         if let key, let file, let bytes = try? Data(contentsOf: file), let newline = bytes.firstIndex(of: 10),
            String(decoding: bytes[..<newline], as: UTF8.self) == key,
            let history = try? JSONDecoder().decode(FolderHistory.self, from: bytes[(newline + 1)...]) {
@@ -56,6 +73,7 @@ public struct HistoryCache: Sendable {
         } catch {
             return Loaded(history: nil, problem: error, ranGit: error.kind == .gitFailed)
         }
+        if let key { memory?.kept.withLock { $0 = (key, history) } }
         if let key, let file, let json = try? JSONEncoder().encode(history) {
             // Written whole under another name, then renamed: a build that
             // stops half way leaves the old cache or none, never half of one.

@@ -77,6 +77,10 @@ public struct SiteBuild: Sendable {
     /// `.noOutput` (`larder check`): the folder of the parse caches kept
     /// between checks (`CheckCache`); nil: every file is read.
     public var checkCacheFolder: URL?
+    /// `.memory` (`larder serve`): the lists' history kept between runs,
+    /// read from git again only after a new commit. A folder keeps it in a
+    /// file beside the output instead.
+    public var historyMemory: HistoryCache.Memory?
     /// The fewest data files a folder needs for a check cache (lower in tests).
     var checkCacheMinimumFiles = CheckCache.minimumFiles
 
@@ -254,7 +258,7 @@ public struct SiteBuild: Sendable {
     /// warning that says why (no git, not a repository, a shallow clone).
     private func readHistory(_ config: SiteConfig, cache: URL?, report: inout DiagnosticReport) -> SiteHistory? {
         guard HistoryCache.shows(config.history, dataFolder: dataFolder) else { return nil }
-        let loaded = HistoryCache(file: cache).load(dataFolder, settings: config.history, environment: environment)
+        let loaded = HistoryCache(file: cache, memory: historyMemory).load(dataFolder, settings: config.history, environment: environment)
         guard let folder = loaded.history else {
             if let problem = loaded.problem {
                 report.diagnostics.append(.warning(
