@@ -118,7 +118,11 @@ public struct RecipeMarkdown: Sendable {
         while let first = line.first, "-+*•#>".contains(first) {
             line = TextCleaning.collapseWhitespace(String(line.dropFirst()))
         }
-        if let match = line.prefixMatch(of: /(\d+),(\d{1,2})(?=[\s\p{L}–-]|$)/) {
+        // The regex is built on each call (a Regex is not Sendable, so no
+        // static holds one): only a line starting with a digit, with a
+        // comma, is worth it.
+        if line.first?.isNumber == true, line.utf8.contains(UInt8(ascii: ",")),
+           let match = line.prefixMatch(of: /(\d+),(\d{1,2})(?=[\s\p{L}–-]|$)/) {
             line.replaceSubrange(match.range, with: "\(match.1).\(match.2)")
         }
         return line
