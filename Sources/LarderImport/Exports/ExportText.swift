@@ -24,9 +24,13 @@ enum ExportText {
     /// Values of a list field (tags, categories) separated by `separator`,
     /// trimmed, empty and repeated ones left out.
     static func list(_ text: String, separator: Character) -> [String] {
-        text.split(separator: separator).map { TextCleaning.collapseWhitespace(String($0)) }
-            .filter { !$0.isEmpty }
-            .reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        distinct(text.split(separator: separator).map { TextCleaning.collapseWhitespace(String($0)) })
+    }
+
+    /// The texts that are not empty, each once, in their first order.
+    static func distinct(_ texts: [String]) -> [String] {
+        var seen = Set<String>()
+        return texts.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// The first entry of `files` whose name ends with `ending` (any case)

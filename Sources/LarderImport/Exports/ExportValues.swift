@@ -49,7 +49,7 @@ enum ExportValues {
             if let name = text(item["name"]) { return [name] }
             return (text(item) ?? "").split(separator: ",").map { TextCleaning.collapseWhitespace(String($0)) }
         }
-        return names.filter { !$0.isEmpty }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        return ExportText.distinct(names)
     }
 
     /// The non-empty lines of a text.
