@@ -97,7 +97,7 @@ import Testing
         #expect(links.count == 3)
         for (id, name) in links {
             let line = try #require(page.firstMatch(of: try Regex(
-                #"<input type="checkbox" class="check" id="\#(id)" data-check>\s*<label[^>]*>.*?<span class="ingredient-name">([^<]*)</span>"#
+                #"<input type="checkbox" class="check" id="\#(id)" data-check="[0-9a-f]{16}">\s*<label[^>]*>.*?<span class="ingredient-name">([^<]*)</span>"#
             ).dotMatchesNewlines()))
             #expect(String(try #require(line.output[1].substring)) == name, "\(id) is not \(name)")
         }
