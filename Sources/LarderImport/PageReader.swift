@@ -62,12 +62,19 @@ public enum PageReader {
         pageImages.addMetaImages(of: page, pageURL: url)
         for (source, objects) in schemaSources where found.isEmpty {
             let mappers = objects.map { SchemaRecipe(node: $0, pageURL: url, identified: jsonLD.identified, page: page) }
-            // Pages that print a recipe twice (a card and a print view)
-            // hold it once.
+            // Pages that print a recipe twice (a card and a print view, or
+            // a plugin's summary of it beside the card) hold it once, the
+            // fuller of the two.
             var distinct: [(SchemaRecipe, ImportedRecipe)] = []
             for mapper in mappers {
                 guard let recipe = mapper.recipe(source: source, pageImages: ImageChoice()) else { continue }
-                if !distinct.contains(where: { $0.1.isSameRecipe(as: recipe) }) { distinct.append((mapper, recipe)) }
+                if let index = distinct.firstIndex(where: { $0.1.isSameRecipe(as: recipe) }) {
+                    if recipe.ingredientLines.count + recipe.steps.count > distinct[index].1.ingredientLines.count + distinct[index].1.steps.count {
+                        distinct[index] = (mapper, recipe)
+                    }
+                } else {
+                    distinct.append((mapper, recipe))
+                }
             }
             if distinct.count == 1, let again = distinct[0].0.recipe(source: source, pageImages: pageImages) {
                 distinct[0].1 = again
@@ -107,9 +114,12 @@ public enum PageReader {
 }
 
 extension ImportedRecipe {
-    /// The same title, ingredients and steps: the same recipe shown twice.
+    /// The same recipe shown twice: the same title, and the same
+    /// ingredients and steps where both have them (a summary that names
+    /// the recipe and leaves its lines or steps out is the same recipe).
     func isSameRecipe(as other: ImportedRecipe) -> Bool {
-        title == other.title && ingredientLines == other.ingredientLines && steps == other.steps
+        func agree<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Bool { a.isEmpty || b.isEmpty || a == b }
+        return title == other.title && agree(ingredientLines, other.ingredientLines) && agree(steps, other.steps)
     }
 
     /// The recipe with the card's groups and sections, when the card holds

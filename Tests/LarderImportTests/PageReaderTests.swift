@@ -252,6 +252,23 @@ struct PageReaderTests {
         #expect(try Self.read(Self.page(body: item + item)).count == 1)
     }
 
+    /// As pastificiosorrentino.com's page does: a second JSON-LD Recipe
+    /// with the same name and no lines or steps (a plugin's summary).
+    @Test("a summary of the recipe beside it is the same recipe; the fuller one is kept")
+    func aSummaryIsTheSameRecipe() throws {
+        let full = #"{"@type":"Recipe","name":"Rice","recipeIngredient":["200 g rice"],"recipeInstructions":["Boil."]}"#
+        let summary = #"{"@type":"Recipe","name":"Rice","description":"Rice, boiled."}"#
+        for scripts in [[summary, full], [full, summary]] {
+            let head = scripts.map { #"<script type="application/ld+json">\#($0)</script>"# }.joined()
+            let recipes = try Self.read(Self.page(head: head, body: ""))
+            #expect(recipes.map(\.ingredientLines) == [["200 g rice"]])
+        }
+        // Two recipes of the same name with other lines stay two.
+        let other = #"{"@type":"Recipe","name":"Rice","recipeIngredient":["1 cup rice"]}"#
+        let head = [full, other].map { #"<script type="application/ld+json">\#($0)</script>"# }.joined()
+        #expect(try Self.read(Self.page(head: head, body: "")).count == 2)
+    }
+
     @Test("ingredient headings flattened into JSON-LD become groups")
     func headingsAmongLines() throws {
         let html = Self.page(
