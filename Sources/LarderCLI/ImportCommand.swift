@@ -107,13 +107,12 @@ struct ImportCommand: ParsableCommand {
             }
             let stem = URL(fileURLWithPath: source).deletingPathExtension().lastPathComponent
             for recipe in recipes {
-                if !force, let existing = importer.existing(recipe) {
-                    steps.append(.done(.skipped(
-                        title: recipe.title, existing: shown(existing.file, in: directory), bySource: existing.bySource, source: source
-                    )))
-                    continue
+                switch importer.admit(recipe, fallbackTitle: stem) {
+                case .existing(let file, let bySource):
+                    steps.append(.done(.skipped(title: recipe.title, existing: shown(file, in: directory), bySource: bySource, source: source)))
+                case .reserved(let reserved):
+                    steps.append(.write(reserved, source: source))
                 }
-                steps.append(.write(importer.reserve(recipe, fallbackTitle: stem), source: source))
             }
         }
         var outcomes: [Outcome] = []

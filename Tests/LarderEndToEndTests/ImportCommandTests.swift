@@ -40,6 +40,34 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
     }
 
+    /// A page with two recipes (a cake and its frosting) gives both, though
+    /// they share the page's address; importing it again skips each as
+    /// itself, by content, as two files of the folder now have that source.
+    @Test func aPageWithTwoRecipesImportsBothAndThenSkipsEach() throws {
+        let folder = try TestFolder("kitchen")
+        try folder.write("cake.html", """
+            <!doctype html><html><head><link rel="canonical" href="https://example.com/cake/">
+            <script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+            {"@type":"Recipe","name":"Carrot cake","recipeIngredient":["300 g carrots","200 g flour"],"recipeInstructions":["Bake."]},
+            {"@type":"Recipe","name":"Cream cheese frosting","recipeIngredient":["200 g cream cheese","50 g butter"],"recipeInstructions":["Beat."]}
+            ]}</script></head><body></body></html>
+            """)
+        let first = try ProcessResult.run(larder, ["import", "cake.html"], in: folder.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == """
+            recipes/carrot-cake.md  Carrot cake  (from cake.html)
+            recipes/cream-cheese-frosting.md  Cream cheese frosting  (from cake.html)
+
+            """)
+        let again = try ProcessResult.run(larder, ["import", "cake.html"], in: folder.url)
+        #expect(again.status == 0 && again.stdout.isEmpty, "\(again.stdout)")
+        #expect(again.stderr == """
+            larder: note: cake.html: 'Carrot cake' is already imported as recipes/carrot-cake.md (the same title and ingredients); skipped
+            larder: note: cake.html: 'Cream cheese frosting' is already imported as recipes/cream-cheese-frosting.md (the same title and ingredients); skipped
+
+            """)
+    }
+
     @Test func aPageWithNoRecipeFailsTheRunButNotTheOthers() throws {
         let folder = try TestFolder("kitchen")
         try folder.write("news.html", "<html><body><p>No recipe here.</p></body></html>")

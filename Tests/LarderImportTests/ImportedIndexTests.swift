@@ -28,6 +28,43 @@ struct ImportedIndexTests {
         #expect(index.existing(text: Self.file(title: "Soup", ingredients: ["1 l stock", "2 leeks"])) == nil)
     }
 
+    /// A source several files have (an app's home page kept as the source
+    /// of each recipe) names none of them: another recipe from it is new.
+    @Test func aSourceSeveralFilesShareIsNoMatch() {
+        var index = ImportedIndex()
+        index.add(text: Self.file(title: "Soup", source: "https://site.example/", ingredients: ["1 l stock"]), file: "recipes/soup.md")
+        index.add(text: Self.file(title: "Stew", source: "https://site.example/", ingredients: ["1 kg beef"]), file: "recipes/stew.md")
+        #expect(index.existing(text: Self.file(title: "Salad", source: "https://site.example/", ingredients: ["1 lettuce"])) == nil)
+        // Each is still itself by its content.
+        #expect(index.existing(text: Self.file(title: "Stew", source: "https://site.example/", ingredients: ["1 kg beef"]))?.file == "recipes/stew.md")
+    }
+
+    /// A recipe of this run is matched by its content only: the second
+    /// recipe of one page is not the first.
+    @Test func aRecipeOfThisRunIsMatchedByContentOnly() {
+        var index = ImportedIndex()
+        let cake = Self.file(title: "Cake", source: "https://a.example/cake", ingredients: ["200 g flour"])
+        index.addImported(ImportedIndex.summary(of: cake), file: "recipes/cake.md")
+        #expect(index.existing(text: Self.file(title: "Frosting", source: "https://a.example/cake", ingredients: ["50 g butter"])) == nil)
+        #expect(index.existing(text: cake)?.file == "recipes/cake.md")
+    }
+
+    /// The short text the importer keys a recipe by gives the summary
+    /// its whole file gives (front matter and body around it aside).
+    @Test func theIdentityTextSummarisesAsTheFile() {
+        var recipe = ImportedRecipe(title: "Mum's \"best\" soup: v2", source: .jsonLD)
+        recipe.url = "https://a.example/soup?x=1"
+        recipe.categories = ["Soup", "Starter"]
+        recipe.author = "Mum"
+        recipe.description = "- a list? ## Ingredients"
+        recipe.ingredientGroups = [.init(lines: ["1,5 l stock", "2  leeks"]), .init(name: "To serve", lines: ["- bread"])]
+        recipe.directionSections = [.init(steps: [.init(text: "- Stir.")])]
+        recipe.notes = ["* not an ingredient"]
+        let markdown = RecipeMarkdown(recipe)
+        #expect(ImportedIndex.summary(of: markdown.identityText) == ImportedIndex.summary(of: markdown.text))
+        #expect(ImportedIndex.summary(of: markdown.text).contentKey?.split(separator: "\n").count == 4)
+    }
+
     @Test func aRecipeWithoutIngredientsIsNotMatchedByItsTitleAlone() {
         var index = ImportedIndex()
         index.add(text: "---\ntitle: Notes\n---\nJust words.\n", file: "recipes/notes.md")

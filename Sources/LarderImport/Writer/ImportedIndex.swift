@@ -12,9 +12,26 @@ import LarderCore
 /// `source:` lines and the `- ` lines under `## Ingredients`, which is how
 /// `RecipeMarkdown` writes them (and how most people do). A hand-written
 /// file laid out otherwise is only missed, never mistaken.
+///
+/// A source names one recipe only when one file of the folder has it: a
+/// page can hold several recipes (a cake and its frosting), and an app
+/// often keeps a site's home page as the source of all its recipes. So a
+/// source that several files share is no match, and the recipes of this
+/// run are matched by their content alone (two recipes of one page are
+/// two recipes).
 struct ImportedIndex: Sendable {
     private(set) var sources: [String: String] = [:]
+    /// Sources that several files of the folder have.
+    private(set) var sharedSources: Set<String> = []
     private(set) var contents: [String: String] = [:]
+
+    /// What a recipe file is known by.
+    struct Summary: Sendable, Equatable {
+        var source: String?
+        /// The title and ingredient lines, case and spacing aside; nil
+        /// without a title or without ingredients.
+        var contentKey: String?
+    }
 
     /// The most of a recipe file read: far past any real recipe's head and
     /// ingredient list.
@@ -35,25 +52,35 @@ struct ImportedIndex: Sendable {
         }
     }
 
-    /// Notes a recipe file's text as `file`'s (a file of this run, too, so
-    /// one run does not import a recipe twice).
+    /// Notes the text of a file of the folder as `file`'s.
     mutating func add(text: String, file: String) {
         let summary = ImportedIndex.summary(of: text)
-        if let source = summary.source, sources[source] == nil { sources[source] = file }
+        if let source = summary.source {
+            if let other = sources[source], other != file { sharedSources.insert(source) } else { sources[source] = file }
+        }
+        addImported(summary, file: file)
+    }
+
+    /// Notes a recipe of this run as `file`'s, by its content, so that one
+    /// run does not import a recipe twice.
+    mutating func addImported(_ summary: Summary, file: String) {
         if let key = summary.contentKey, contents[key] == nil { contents[key] = file }
     }
 
-    /// The file with the same source URL, else with the same content, and
-    /// which of the two matched.
-    func existing(text: String) -> (file: String, bySource: Bool)? {
-        let summary = ImportedIndex.summary(of: text)
-        if let source = summary.source, let file = sources[source] { return (file, true) }
+    /// The file with the same source URL (one file's alone), else with the
+    /// same content, and which of the two matched.
+    func existing(_ summary: Summary) -> (file: String, bySource: Bool)? {
+        if let source = summary.source, !sharedSources.contains(source), let file = sources[source] { return (file, true) }
         if let key = summary.contentKey, let file = contents[key] { return (file, false) }
         return nil
     }
 
+    func existing(text: String) -> (file: String, bySource: Bool)? {
+        existing(ImportedIndex.summary(of: text))
+    }
+
     /// `source:` and the content key of a recipe file's text.
-    static func summary(of text: String) -> (source: String?, contentKey: String?) {
+    static func summary(of text: String) -> Summary {
         var source: String?
         var title: String?
         var ingredients: [String] = []
@@ -80,9 +107,9 @@ struct ImportedIndex: Sendable {
                 ingredients.append(normalized(line.dropFirst(2)))
             }
         }
-        guard let title, !ingredients.isEmpty else { return (source, nil) }
+        guard let title, !ingredients.isEmpty else { return Summary(source: source) }
         // Lines kept in order and apart (a line feed cannot be in either).
-        return (source, ([normalized(Substring(title))] + ingredients).joined(separator: "\n"))
+        return Summary(source: source, contentKey: ([normalized(Substring(title))] + ingredients).joined(separator: "\n"))
     }
 
     /// A front matter value without its quotes (as `RecipeMarkdown` and

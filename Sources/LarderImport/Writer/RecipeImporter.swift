@@ -221,17 +221,23 @@ public struct RecipeImporter: Sendable {
         return ExportFormat.detect(files) != nil
     }
 
-    /// The file of an existing recipe imported from the recipe's source
-    /// URL, or with its title and ingredient lines, if there is one:
-    /// importing the same page or export twice adds nothing.
-    public func alreadyImported(_ recipe: ImportedRecipe) -> String? {
-        existing(recipe)?.file
+    /// What becomes of a recipe read: the folder has it already, or it is
+    /// given an id.
+    public enum Admission: Sendable {
+        /// The file of the folder's recipe that it is, and whether by its
+        /// source URL (else by its title and ingredients).
+        case existing(file: String, bySource: Bool)
+        case reserved(Reserved)
     }
 
-    /// The file of an existing recipe that is `recipe`, and whether by its
-    /// source URL (else by its title and ingredients).
-    public func existing(_ recipe: ImportedRecipe) -> (file: String, bySource: Bool)? {
-        imported.existing(text: RecipeMarkdown(recipe).text)
+    /// `recipe` given its id (`reserve`), unless the folder or this run
+    /// has it already (never with `replacing`): importing the same page or
+    /// export twice adds nothing. The recipe's file is made once for both.
+    public mutating func admit(_ recipe: ImportedRecipe, fallbackTitle: String) -> Admission {
+        let recipe = RecipeImporter.titled(recipe, fallback: fallbackTitle)
+        let summary = ImportedIndex.summary(of: RecipeMarkdown(recipe).identityText)
+        if !replacing, let match = imported.existing(summary) { return .existing(file: match.file, bySource: match.bySource) }
+        return .reserved(reserve(recipe, summary: summary))
     }
 
     /// The file `recipe` becomes, under an id no recipe has.
@@ -253,8 +259,18 @@ public struct RecipeImporter: Sendable {
     /// (`[Pizza Dough](shared-pizza-dough)`) names the id its recipe gets
     /// here, whether it comes before or after in the run.
     public mutating func reserve(_ recipe: ImportedRecipe, fallbackTitle: String) -> Reserved {
+        let recipe = RecipeImporter.titled(recipe, fallback: fallbackTitle)
+        return reserve(recipe, summary: ImportedIndex.summary(of: RecipeMarkdown(recipe).identityText))
+    }
+
+    /// `recipe` with `fallback` as its title when it has none.
+    private static func titled(_ recipe: ImportedRecipe, fallback: String) -> ImportedRecipe {
         var recipe = recipe
-        if TextCleaning.collapseWhitespace(recipe.title).isEmpty { recipe.title = fallbackTitle }
+        if TextCleaning.collapseWhitespace(recipe.title).isEmpty { recipe.title = fallback }
+        return recipe
+    }
+
+    private mutating func reserve(_ recipe: ImportedRecipe, summary: ImportedIndex.Summary) -> Reserved {
         let document = NewDocument(kind: .recipe, title: recipe.title)
         var id = document.suggestedID.isEmpty ? "recipe" : document.suggestedID
         let wanted = id
@@ -265,7 +281,7 @@ public struct RecipeImporter: Sendable {
         }
         reserved.insert(id)
         if let old = recipe.cooklangID, old != id, renamed[old] == nil { renamed[old] = id }
-        imported.add(text: RecipeMarkdown(recipe).text, file: "recipes/\(id).md")
+        imported.addImported(summary, file: "recipes/\(id).md")
         return Reserved(recipe: recipe, id: id, wanted: wanted)
     }
 

@@ -28,7 +28,7 @@ public struct RecipeMarkdown: Sendable {
 
     /// The file's text.
     public var text: String {
-        var front: [String] = ["title: \(yaml(recipe.title))"]
+        var front: [String] = [titleLine]
         if let category = recipe.categories.first { front.append("category: \(yaml(category))") }
         if let cuisine = recipe.cuisines.first { front.append("cuisine: \(yaml(cuisine))") }
         let tags = (recipe.categories.dropFirst() + recipe.cuisines.dropFirst() + recipe.keywords)
@@ -41,9 +41,7 @@ public struct RecipeMarkdown: Sendable {
         for (key, duration) in [("prep_time", recipe.prepTime), ("cook_time", recipe.cookTime), ("total_time", recipe.totalTime)] {
             if let minutes = duration?.minutes, minutes > 0 { front.append("\(key): \(RecipeMarkdown.words(minutes: minutes))") }
         }
-        if let url = recipe.url, url.hasPrefix("http://") || url.hasPrefix("https://") {
-            front.append("source: \(yaml(url))")
-        }
+        if let sourceLine { front.append(sourceLine) }
         if let author = recipe.author { front.append("author: \(yaml(author))") }
         // The path is made of the recipe's id: plain YAML, as people write it.
         if let image { front.append("image: \(image)") }
@@ -57,13 +55,7 @@ public struct RecipeMarkdown: Sendable {
         if let description = recipe.description.map(clean), !description.isEmpty {
             body += RecipeMarkdown.escaped(description) + "\n"
         }
-        if !recipe.ingredientLines.isEmpty {
-            body += "\n## Ingredients\n"
-            for group in recipe.ingredientGroups {
-                if let name = group.name { body += "\n### \(RecipeMarkdown.escaped(clean(name)))\n" }
-                body += "\n" + group.lines.map { "- " + RecipeMarkdown.ingredientLine(clean($0)) + "\n" }.joined()
-            }
-        }
+        body += ingredientsSection
         if !recipe.steps.isEmpty {
             body += "\n## Directions\n"
             for section in recipe.directionSections {
@@ -84,6 +76,30 @@ public struct RecipeMarkdown: Sendable {
             body += "\n## Notes\n\n" + notes.map(RecipeMarkdown.escaped).joined(separator: "\n\n") + "\n"
         }
         return "---\n" + front.joined(separator: "\n") + "\n---\n" + body
+    }
+
+    /// The title, the source and the ingredients alone, written as `text`
+    /// writes them: all that tells a recipe imported again
+    /// (`ImportedIndex.summary`), without escaping every step for it.
+    var identityText: String {
+        "---\n" + ([titleLine] + [sourceLine].compactMap { $0 }).joined(separator: "\n") + "\n---\n" + ingredientsSection
+    }
+
+    private var titleLine: String { "title: \(yaml(recipe.title))" }
+
+    private var sourceLine: String? {
+        guard let url = recipe.url, url.hasPrefix("http://") || url.hasPrefix("https://") else { return nil }
+        return "source: \(yaml(url))"
+    }
+
+    private var ingredientsSection: String {
+        guard !recipe.ingredientLines.isEmpty else { return "" }
+        var section = "\n## Ingredients\n"
+        for group in recipe.ingredientGroups {
+            if let name = group.name { section += "\n### \(RecipeMarkdown.escaped(clean(name)))\n" }
+            section += "\n" + group.lines.map { "- " + RecipeMarkdown.ingredientLine(clean($0)) + "\n" }.joined()
+        }
+        return section
     }
 
     /// Servings when the yield counts servings ("4", "Serves 4", "4
@@ -118,14 +134,23 @@ public struct RecipeMarkdown: Sendable {
         while let first = line.first, "-+*•#>".contains(first) {
             line = TextCleaning.collapseWhitespace(String(line.dropFirst()))
         }
-        // The regex is built on each call (a Regex is not Sendable, so no
-        // static holds one): only a line starting with a digit, with a
-        // comma, is worth it.
-        if line.first?.isNumber == true, line.utf8.contains(UInt8(ascii: ",")),
+        // The regex is compiled each time it is evaluated (a Regex is not
+        // Sendable, so no static keeps one): only a line whose leading
+        // number (`\d` is `Character.isNumber`) has a comma and a digit
+        // after it is worth it.
+        if RecipeMarkdown.number(at: line, before: [","]).map({ $0.dropFirst().first?.isNumber == true }) == true,
            let match = line.prefixMatch(of: /(\d+),(\d{1,2})(?=[\s\p{L}–-]|$)/) {
             line.replaceSubrange(match.range, with: "\(match.1).\(match.2)")
         }
         return line
+    }
+
+    /// What follows the number `text` starts with, when that is one of
+    /// `marks` (from the mark on): a cheap test that a regex on a leading
+    /// number and a mark may match at all.
+    static func number(at text: String, before marks: Set<Character>) -> Substring? {
+        guard text.first?.isNumber == true, let end = text.firstIndex(where: { !$0.isNumber }), marks.contains(text[end]) else { return nil }
+        return text[end...]
     }
 
     /// `minutes` in the words Larder's durations take: "1 h 30 min".
@@ -165,7 +190,9 @@ public struct RecipeMarkdown: Sendable {
             if "\\`*_[]<>|~&".contains(character) { out.append("\\") }
             out.append(character)
         }
-        if let marker = out.firstMatch(of: /^(\d{1,9})([.)])(\s|$)/) {
+        // Only a text that starts with a number and "." or ")" can start
+        // an ordered list (the regex is compiled on each evaluation).
+        if RecipeMarkdown.number(at: out, before: [".", ")"]) != nil, let marker = out.firstMatch(of: /^(\d{1,9})([.)])(\s|$)/) {
             out.replaceSubrange(marker.2.startIndex..<marker.2.endIndex, with: "\\" + marker.2)
         } else if let first = out.first, "-+#=".contains(first) {
             out.insert("\\", at: out.startIndex)
