@@ -135,11 +135,29 @@ public struct ImportedRecipe: Sendable, Hashable {
     /// range ("8-10", "2 to 4" → 10, 4), as recipe-scrapers reads it: what
     /// a servings field can hold; the yield's text stays as written.
     public var yieldNumber: Int? {
-        guard let yield, let match = yield.firstMatch(of: /(\d+)(?:\s*(?:-|–|—|to|à|a|bis|til|tot|ou|or)\s*(\d+))?/) else {
-            return nil
+        guard let yield else { return nil }
+        // What `/(\d+)(?:\s*(?:-|…|or)\s*(\d+))?/` finds first, scanned by
+        // hand: a regex literal is compiled each time it is evaluated (a
+        // Regex is not Sendable, so no static keeps one), and every
+        // recipe's file asks for its yield. `\d` is `Character.isNumber`.
+        let characters = Array(yield)
+        func end(from start: Int, while matches: (Character) -> Bool) -> Int {
+            characters[start...].firstIndex { !matches($0) } ?? characters.count
         }
-        return Int(match.2 ?? match.1)
+        guard let start = characters.firstIndex(where: \.isNumber) else { return nil }
+        let firstEnd = end(from: start, while: \.isNumber)
+        let separator = end(from: firstEnd, while: \.isWhitespace)
+        for word in ImportedRecipe.rangeWords where characters[separator...].starts(with: word) {
+            let second = end(from: separator + word.count, while: \.isWhitespace)
+            let secondEnd = end(from: second, while: \.isNumber)
+            if secondEnd > second { return Int(String(characters[second..<secondEnd])) }
+        }
+        return Int(String(characters[start..<firstEnd]))
     }
+
+    /// What joins the ends of a range of servings, in the order they are
+    /// tried ("to" before "tot": the first that a number follows wins).
+    static let rangeWords: [[Character]] = ["-", "–", "—", "to", "à", "a", "bis", "til", "tot", "ou", "or"].map(Array.init)
 
     /// Every ingredient line, groups flattened.
     public var ingredientLines: [String] { ingredientGroups.flatMap(\.lines) }

@@ -105,6 +105,12 @@ struct RecipeMarkdownTests {
         #expect(RecipeMarkdown.escaped("2. Whisk") == "2\\. Whisk")
         #expect(RecipeMarkdown.escaped("- or not") == "\\- or not")
         #expect(RecipeMarkdown.escaped("a_b*c") == "a\\_b\\*c")
+        #expect(RecipeMarkdown.escaped("2) Whisk") == "2\\) Whisk")
+        #expect(RecipeMarkdown.escaped("12.") == "12\\.")
+        #expect(RecipeMarkdown.escaped("2.5 cups") == "2.5 cups")
+        #expect(RecipeMarkdown.ingredientLine("1,25 kg potatoes") == "1.25 kg potatoes")
+        #expect(RecipeMarkdown.ingredientLine("1,250 g flour") == "1,250 g flour")
+        #expect(RecipeMarkdown.ingredientLine("2 eggs, beaten") == "2 eggs, beaten")
     }
 
     @Test("the written file passes larder check and reads back with its words")
