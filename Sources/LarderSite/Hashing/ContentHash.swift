@@ -101,4 +101,13 @@ struct ContentHash: Sendable, Hashable, CustomStringConvertible {
         let hex = String(high, radix: 16) + ":" + String(low, radix: 16)
         return hex
     }
+
+    /// The 128 bits as 32 lowercase hex digits, for names and versions.
+    var hexDigits: String { Self.hexDigits(high) + Self.hexDigits(low) }
+
+    /// 16 lowercase hex digits, leading zeros kept.
+    static func hexDigits(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }

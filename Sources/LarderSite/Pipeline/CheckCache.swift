@@ -43,13 +43,8 @@ public enum CheckCache {
     static func file(for dataFolder: URL, in folder: URL) -> URL? {
         guard let resolved = realpath(dataFolder.path, nil) else { return nil }
         defer { free(resolved) }
-        let hash = ContentHash(Array(String(cString: resolved).utf8))
         // 32 hex digits: a file name that every system takes as it is.
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return folder.appendingPathComponent(prefix + hex(hash.high) + hex(hash.low))
+        return folder.appendingPathComponent(prefix + ContentHash(Array(String(cString: resolved).utf8)).hexDigits)
     }
 
     /// Makes the cache folder (readable by the user only: caches hold the

@@ -30,16 +30,10 @@ public enum ServiceWorker {
         let hash = version.hash
         let precache = JSONOutput.array(paths.map { .string(Sitemap.percentEncoded($0)) })
         var bytes = Array("// Made by larder build; do not edit (docs/site.md, \"Offline\").\n".utf8)
-        bytes += Array("var VERSION = \"\(hex(hash.high))\(hex(hash.low))\";\n".utf8)
+        bytes += Array("var VERSION = \"\(hash.hexDigits)\";\n".utf8)
         bytes += Array("var PRECACHE = ".utf8) + precache.bytes + Array(";\n".utf8)
         bytes += script
         return OutputFile(path: path, bytes: bytes)
-    }
-
-    /// 16 lowercase hex digits.
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 

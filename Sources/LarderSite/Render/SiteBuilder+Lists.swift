@@ -178,8 +178,7 @@ extension SiteBuilder {
         builder.add("larder-tick 1")
         for part in [id, name, amount ?? "", note ?? ""] { builder.add(part) }
         builder.add(UInt64(checked ? 1 : 0))
-        let digits = String(builder.hash.high, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return ContentHash.hexDigits(builder.hash.high)
     }
 
     /// An OpenStreetMap link for a store: its location, else a search for its address.
