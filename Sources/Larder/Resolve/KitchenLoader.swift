@@ -87,21 +87,24 @@ public enum KitchenLoader {
             for (name, entry) in config.catalog { catalog.override(entry, for: name) }
 
             var lists: [ShoppingList] = []
-            var recipes: [Recipe] = []
+            var recipes: [RecipeShelf.Slot] = []
             var favorites = Favorites()
             recipes.reserveCapacity(documents.count)
             // By index: a for-in loop copies every document first.
             for index in documents.indices {
                 switch documents[index].content {
                 case .list(let list): lists.append(list)
-                case .recipe(let recipe): recipes.append(recipe)
+                case .recipe(let recipe): recipes.append(.recipe(recipe))
+                // Not decoded: a rebuild reads its outline, and the whole
+                // recipe only if a page that renders needs it.
+                case .storedRecipe(let stored): recipes.append(.stored(stored))
                 case .favorites(let value): favorites = value
                 case .config, .unreadable: break
                 }
             }
             let kitchen = Kitchen(
                 config: config.config, stores: config.stores, categories: categories, catalog: catalog,
-                lists: lists, recipes: recipes, favorites: favorites
+                lists: lists, shelf: RecipeShelf(slots: recipes), favorites: favorites
             )
             let checker = CrossChecker(kitchen: kitchen, folder: folder, suggestions: suggestions)
             let checkedPaths = Set(checked.map(\.file.path))

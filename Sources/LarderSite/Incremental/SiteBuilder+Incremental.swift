@@ -46,17 +46,18 @@ extension SiteBuilder {
         try builder.makePlans(for: shopping.filter { list in
             unchanged(jobOfList[list.id]!) == nil || jobOfPrint[list.id].map { unchanged($0) == nil } ?? false
         })
-        let changedRecipes = kitchen.recipes.indices.filter { unchanged(jobOfRecipe[kitchen.recipes[$0].id]!) == nil }
+        let changedRecipes = kitchen.recipes.indices.filter { unchanged(jobOfRecipe[kitchen.recipes.id(at: $0)]!) == nil }
             .map { kitchen.recipes[$0] }
         let fresh = changedRecipes.concurrentMap { [self] recipe in summary(recipe.description) }
         for (recipe, summary) in zip(changedRecipes, fresh) { builder.summaries[recipe.id] = summary }
         // By job index: arrays, not tables, over every job.
         var memo = [JobRecords.Record?](repeating: nil, count: jobs.count)
         var recipeItems: [(id: String, digest: ContentHash)] = []
-        // By index: a for-in loop copies every Recipe.
+        // By index, and ids from the outlines: an unchanged recipe is not
+        // decoded.
         let recipes = kitchen.recipes
         for position in recipes.indices {
-            let id = recipes[position].id
+            let id = recipes.id(at: position)
             let index = jobOfRecipe[id]!
             if let old = unchanged(index), let digest = old.digest {
                 builder.summaries[id] = old.text
