@@ -104,9 +104,15 @@ extension SiteBuilder {
             return prints
         }
         let categoryPrints = taxa("category", recipeCategories), tagPrints = taxa("tag", recipeTags)
+        // The sitemap names the public pages: recipes by id, public lists,
+        // categories and tags by slug, all made from what the digests hold
+        // (ids, a list's visibility, a recipe's category and tags), and the
+        // base address, in the global part.
+        let sitemap = fingerprints.aggregate("sitemap", [], items: recipeItems + listItems)
         for (index, job) in jobs.enumerated() {
             switch job {
             case .index, .search, .categories, .tags, .favorites: planned[index].fingerprint = everything
+            case .sitemap: planned[index].fingerprint = sitemap
             case .category(let slug): planned[index].fingerprint = categoryPrints[slug]
             case .tag(let slug): planned[index].fingerprint = tagPrints[slug]
             default: break

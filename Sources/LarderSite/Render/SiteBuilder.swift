@@ -178,7 +178,7 @@ public struct SiteBuilder: Sendable {
         jobs += kitchen.recipeIDs.map { .recipe($0) }
         jobs += recipeCategories.map { .category($0.slug) }
         jobs += recipeTags.map { .tag($0.slug) }
-        jobs.append(.assets)
+        jobs += [.sitemap, .assets]
         return jobs
     }
 
@@ -223,8 +223,11 @@ public struct SiteBuilder: Sendable {
 
     enum PageJob: Sendable {
         case index, favorites, search, categories, tags
-        /// The theme's assets, the images pages use, the sitemap.
+        /// The theme's assets and the images pages use.
         case assets
+        /// `sitemap.xml`: a job of its own, so that a rebuild that adds,
+        /// removes or regroups no page keeps it (it names every page).
+        case sitemap
         case list(String)
         case printSheet(String)
         case recipe(String)
@@ -240,6 +243,7 @@ public struct SiteBuilder: Sendable {
             case .categories: "categories"
             case .tags: "tags"
             case .assets: "assets"
+            case .sitemap: "sitemap"
             case .list(let id): "list " + id
             case .printSheet(let id): "print " + id
             case .recipe(let id): "recipe " + id
@@ -262,19 +266,18 @@ public struct SiteBuilder: Sendable {
         case .category(let slug): return try recipeCategories.first { $0.slug == slug }.map(categoryPage).map { [$0] } ?? []
         case .tag(let slug): return try recipeTags.first { $0.slug == slug }.map(tagPage).map { [$0] } ?? []
         case .assets: return assetFiles()
+        case .sitemap:
+            return kitchen.config.baseURL.map { [OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: $0, paths: publicPagePaths))] } ?? []
         }
     }
 
-    /// The theme's assets, the images the pages use, and the sitemap.
+    /// The theme's assets and the images the pages use.
     private func assetFiles() -> [OutputFile] {
         var files: [OutputFile] = []
         for name in Theme.assetNames {
             if let bytes = theme.assets[name] { files.append(OutputFile(path: "assets/\(name)", bytes: bytes)) }
         }
         files += images()
-        if let baseURL = kitchen.config.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: baseURL, paths: publicPagePaths)))
-        }
         return files
     }
 
