@@ -395,3 +395,24 @@ import Testing
         #expect(broken.report.diagnostics.contains { $0.location?.path == "recipes/stew.md" })
     }
 }
+
+/// A folder build stamps each data file once: the loader takes the stamps of
+/// the build's snapshot rather than stamping the files again.
+@Suite struct OneStampTests {
+    @Test func theLoaderTakesTheStampsItIsGiven() throws {
+        let folder = try SiteBuildTests.Folder()
+        var cache = DocumentCache()
+        _ = try KitchenLoader.load(folder.kitchen, cache: &cache)
+        let snapshot = BuildInputs(dataFolder: folder.kitchen, options: [], secret: nil).snapshot()
+        var stamps = snapshot.fileStamps
+        #expect(stamps["recipes/toast.md"] != nil && stamps["larder.json"] != nil)
+        // Unchanged files, by the snapshot's stamps: all taken from the cache.
+        _ = try KitchenLoader.load(folder.kitchen, cache: &cache, stamps: stamps, takenAt: snapshot.takenAt)
+        #expect(cache.lastReads == 0)
+        // A stamp the snapshot says changed: that file is read again, though
+        // on disk it did not change (it was not stamped a second time).
+        stamps["recipes/toast.md"]?.size += 1
+        _ = try KitchenLoader.load(folder.kitchen, cache: &cache, stamps: stamps, takenAt: snapshot.takenAt)
+        #expect(cache.lastReads == 1)
+    }
+}

@@ -186,7 +186,8 @@ public struct SiteBuild: Sendable {
                 checkCache = CheckCache.file(for: dataFolder, in: folder)
                 documents = checkCache.map(DocumentCache.init(contentsOf:))
             }
-            let loaded = try load(&documents)
+            // A folder build's loader takes the stamps of the snapshot it starts from.
+            let loaded = try load(&documents, stamps: disk?.before)
             report = loaded.report
             counts = documents.map { ($0.lastReads, $0.lastHits) } ?? (report.fileCount, 0)
             timings.mark("load")
@@ -254,8 +255,11 @@ public struct SiteBuild: Sendable {
     /// Stage 2: read, validate, resolve (`KitchenLoader`), with the parse
     /// cache when there is one. Problems in files are the report's
     /// diagnostics; only a folder that cannot be read stops here.
-    private func load(_ documents: inout DocumentCache?) throws(Stop) -> LoadResult {
+    private func load(_ documents: inout DocumentCache?, stamps: InputSnapshot?) throws(Stop) -> LoadResult {
         do {
+            if documents != nil, let stamps {
+                return try KitchenLoader.load(dataFolder, cache: &documents!, stamps: stamps.fileStamps, takenAt: stamps.takenAt)
+            }
             if documents != nil { return try KitchenLoader.load(dataFolder, cache: &documents!) }
             return try KitchenLoader.load(dataFolder)
         } catch {
