@@ -404,7 +404,8 @@ import Testing
         var cache = DocumentCache()
         _ = try KitchenLoader.load(folder.kitchen, cache: &cache)
         let snapshot = BuildInputs(dataFolder: folder.kitchen, options: [], secret: nil).snapshot()
-        var stamps = snapshot.fileStamps
+        var stamps: [String: FileStamp] = [:]
+        for file in snapshot.fileStamps { stamps[file.path] = file.stamp }
         #expect(stamps["recipes/toast.md"] != nil && stamps["larder.json"] != nil)
         // Unchanged files, by the snapshot's stamps: all taken from the cache.
         _ = try KitchenLoader.load(folder.kitchen, cache: &cache, stamps: stamps, takenAt: snapshot.takenAt)

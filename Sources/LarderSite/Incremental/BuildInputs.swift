@@ -79,13 +79,13 @@ public struct BuildInputs: Sendable {
         builder.add(freshness)
         var racy: [String] = []
         var stamps: [String: ContentHash] = [:]
-        var fileStamps: [String: FileStamp] = [:]
+        var fileStamps: [KnownStamp] = []
         func add(_ relative: String, _ stamp: Stamp) {
             let digest = stamp.digest
             builder.add(relative)
             builder.add(digest)
             stamps[relative] = digest
-            if stamp.target == nil, let own = stamp.own { fileStamps[relative] = own }
+            if stamp.target == nil, let own = stamp.own { fileStamps.append(KnownStamp(path: relative, stamp: own)) }
             if stamp.isRecent(since: clock) { racy.append(relative) }
         }
         for name in Self.files { add(name, Stamp(path: dataFolder + "/" + name)) }
@@ -237,11 +237,20 @@ public struct InputSnapshot: Sendable, Hashable {
     let context: ContentHash
     let stamps: [String: ContentHash]
     /// The same files' own stamps (links left out): the loader takes them
-    /// rather than stamping every data file a second time.
-    public let fileStamps: [String: FileStamp]
+    /// rather than stamping every data file a second time. A list, not a
+    /// table: the check that nothing changed takes a snapshot too, and must
+    /// not pay for hashing every path once more.
+    public let fileStamps: [KnownStamp]
     /// When the stamps began to be taken (seconds since the epoch, rounded
     /// down): what the parse cache's entries made with them are dated.
     public let takenAt: Int
+}
+
+/// A data file's stamp as a snapshot took it, by its path relative to the
+/// data folder.
+public struct KnownStamp: Sendable, Hashable {
+    public var path: String
+    public var stamp: FileStamp
 }
 
 /// A wall-clock time to the nanosecond.

@@ -258,7 +258,10 @@ public struct SiteBuild: Sendable {
     private func load(_ documents: inout DocumentCache?, stamps: InputSnapshot?) throws(Stop) -> LoadResult {
         do {
             if documents != nil, let stamps {
-                return try KitchenLoader.load(dataFolder, cache: &documents!, stamps: stamps.fileStamps, takenAt: stamps.takenAt)
+                var known: [String: FileStamp] = [:]
+                known.reserveCapacity(stamps.fileStamps.count)
+                for file in stamps.fileStamps { known[file.path] = file.stamp }
+                return try KitchenLoader.load(dataFolder, cache: &documents!, stamps: known, takenAt: stamps.takenAt)
             }
             if documents != nil { return try KitchenLoader.load(dataFolder, cache: &documents!) }
             return try KitchenLoader.load(dataFolder)
