@@ -49,6 +49,11 @@ import Testing
         guard a.diagnostics.isEmpty ? a.bytes.isEmpty : a.bytes == b.bytes else { return false }
         switch (a.content, b.content) {
         case (.recipe(let x), .recipe(let y)): return x == y
+        // Read back undecoded: its outline must be the recipe's, and the
+        // recipe decoded from the cache the same.
+        case (.storedRecipe(let x), .recipe(let y)), (.recipe(let y), .storedRecipe(let x)):
+            return x.outline == RecipeOutline(y) && x.recipe == y
+        case (.storedRecipe(let x), .storedRecipe(let y)): return x.outline == y.outline && x.recipe == y.recipe
         case (.list(let x), .list(let y)): return x == y
         case (.favorites(let x), .favorites(let y)): return x == y
         case (.unreadable, .unreadable): return true

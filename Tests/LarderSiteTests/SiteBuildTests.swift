@@ -264,3 +264,156 @@ import Testing
             """)
     }
 }
+
+/// A rebuild takes the recipes it does not render from the parse cache
+/// undecoded (`StoredRecipe`: outline only), and still writes what a clean
+/// build writes and reports what a check reports, whatever the edit.
+@Suite struct StoredRecipeRebuildTests {
+    typealias Folder = SiteBuildTests.Folder
+
+    static let extra = [
+        "recipes/stock.md": "---\ntitle: Stock\nservings: 4\n---\n## Ingredients\n\n- 2 carrots\n\n## Directions\n\n1. Simmer.\n",
+        "recipes/stew.md": """
+            ---
+            title: Stew
+            category: dinner
+            tags: [slow]
+            servings: 4
+            ---
+            ## Ingredients
+
+            - 1 batch [Stock](stock)
+            - 3 leeks
+
+            ## Directions
+
+            1. Stew.
+            """,
+    ]
+
+    /// The parse cache beside the output, as if its files had been saved
+    /// long before: none too recent to trust on the next build.
+    static func trustCache(of folder: Folder) throws {
+        let file = try #require(SiteWriter(output: folder.output, dataFolder: folder.kitchen).parseCacheFile)
+        var cache = try DocumentCache.decode(Array(Data(contentsOf: file)), keepRecent: true)
+        cache.stampedAt += 60
+        try Data(cache.encoded()).write(to: file)
+        try? FileManager.default.removeItem(at: DocumentCache.deltaFile(of: file))
+    }
+
+    /// Every file of the site with its bytes (Larder's marker left out).
+    static func contents(_ folder: Folder, _ output: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: output.path) where path != ".larder-site" {
+            var isDirectory: ObjCBool = false
+            let url = output.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files[path] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// Edits a file of the kitchen, rebuilds with the cache trusted, and
+    /// checks the site against a clean build and the report against a check.
+    @discardableResult
+    func step(
+        _ folder: Folder, _ name: String, edit: () throws -> Void, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> SiteBuild.Result {
+        try Self.trustCache(of: folder)
+        try edit()
+        let rebuild = folder.build(.folder(folder.output)).run()
+        let check = folder.build(.noOutput).run()
+        #expect(rebuild.report.diagnostics == check.report.diagnostics, "\(name)", sourceLocation: sourceLocation)
+        #expect(rebuild.documentsReused > 0, "\(name): nothing from the cache", sourceLocation: sourceLocation)
+        guard case .written = rebuild.outcome else { return rebuild }
+        let clean = folder.root.appendingPathComponent("clean")
+        try? FileManager.default.removeItem(at: clean)
+        let fresh = SiteBuild(dataFolder: folder.kitchen, destination: .folder(clean), displayName: "kitchen", environment: SiteBuildTests.secret).run()
+        guard case .written = fresh.outcome else {
+            Issue.record("\(name): clean build \(fresh.outcome)", sourceLocation: sourceLocation)
+            return rebuild
+        }
+        let got = try Self.contents(folder, folder.output), expected = try Self.contents(folder, clean)
+        #expect(got.keys.sorted() == expected.keys.sorted(), "\(name)", sourceLocation: sourceLocation)
+        for (path, bytes) in expected where got[path] != bytes {
+            Issue.record("\(name): \(path) differs from a clean build", sourceLocation: sourceLocation)
+        }
+        return rebuild
+    }
+
+    func edit(_ folder: Folder, _ path: String, _ change: (String) -> String) throws {
+        let url = folder.kitchen.appendingPathComponent(path)
+        try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
+    }
+
+    @Test func aRebuildDecodesOnlyWhatItRendersAndEqualsACleanBuild() throws {
+        let folder = try Folder(Self.extra)
+        guard case .written = folder.build(.folder(folder.output)).run().outcome else {
+            Issue.record("first build")
+            return
+        }
+        // A step edited: only that recipe's page renders, and only it is decoded.
+        let steps = try step(folder, "a step") {
+            try edit(folder, "recipes/soup.json") { $0.replacingOccurrences(of: "Blend them.", with: "Blend them well.") }
+        }
+        #expect(steps.recipesDecoded == 1)
+        #expect(steps.documentsRead == 2)  // larder.json is read on every build
+        try step(folder, "a title, which the index and a list show") {
+            try edit(folder, "recipes/toast.md") { $0.replacingOccurrences(of: "title: Cheese </script> toast", with: "title: Rarebit") }
+        }
+        try step(folder, "category, tags and image") {
+            try edit(folder, "recipes/stew.md") {
+                let text: String = $0
+                return text.replacingOccurrences(of: "category: dinner", with: "category: supper")
+                    .replacingOccurrences(of: "tags: [slow]", with: "tags: [slow, winter]\nimage: images/stew.jpg")
+            }
+        }
+        try step(folder, "the servings of a recipe a list shops for") {
+            try edit(folder, "recipes/toast.md") { $0.replacingOccurrences(of: "servings: 2\n", with: "") }
+        }
+        try step(folder, "a sub-recipe's ingredients") {
+            try edit(folder, "recipes/stock.md") { $0.replacingOccurrences(of: "- 2 carrots", with: "- 2 carrots\n- 1 onion") }
+        }
+        try step(folder, "a recipe added") {
+            try Data("---\ntitle: Salad\ncategory: lunch\n---\n- 1 lettuce\n".utf8)
+                .write(to: folder.kitchen.appendingPathComponent("recipes/salad.md"))
+        }
+        try step(folder, "a recipe renamed") {
+            try FileManager.default.moveItem(
+                at: folder.kitchen.appendingPathComponent("recipes/salad.md"),
+                to: folder.kitchen.appendingPathComponent("recipes/green-salad.md")
+            )
+        }
+        // The sub-recipe removed: the stew's line now names nothing, as a check says.
+        let broken = try step(folder, "a sub-recipe removed") {
+            try FileManager.default.removeItem(at: folder.kitchen.appendingPathComponent("recipes/stock.md"))
+        }
+        guard case .dataErrors = broken.outcome else {
+            Issue.record("a broken sub-recipe reference built: \(broken.outcome)")
+            return
+        }
+        #expect(broken.report.diagnostics.contains { $0.location?.path == "recipes/stew.md" })
+    }
+}
+
+/// A folder build stamps each data file once: the loader takes the stamps of
+/// the build's snapshot rather than stamping the files again.
+@Suite struct OneStampTests {
+    @Test func theLoaderTakesTheStampsItIsGiven() throws {
+        let folder = try SiteBuildTests.Folder()
+        var cache = DocumentCache()
+        _ = try KitchenLoader.load(folder.kitchen, cache: &cache)
+        let snapshot = BuildInputs(dataFolder: folder.kitchen, options: [], secret: nil).snapshot()
+        var stamps: [String: FileStamp] = [:]
+        for file in snapshot.fileStamps { stamps[file.path] = file.stamp }
+        #expect(stamps["recipes/toast.md"] != nil && stamps["larder.json"] != nil)
+        // Unchanged files, by the snapshot's stamps: all taken from the cache.
+        _ = try KitchenLoader.load(folder.kitchen, cache: &cache, stamps: stamps, takenAt: snapshot.takenAt)
+        #expect(cache.lastReads == 0)
+        // A stamp the snapshot says changed: that file is read again, though
+        // on disk it did not change (it was not stamped a second time).
+        stamps["recipes/toast.md"]?.size += 1
+        _ = try KitchenLoader.load(folder.kitchen, cache: &cache, stamps: stamps, takenAt: snapshot.takenAt)
+        #expect(cache.lastReads == 1)
+    }
+}

@@ -12,8 +12,9 @@ public struct Kitchen: Sendable {
     public var catalog: Catalog
     /// Lists, sorted by id.
     public var lists: [ShoppingList]
-    /// Recipes, sorted by id.
-    public var recipes: [Recipe]
+    /// Recipes, sorted by id; those from the parse cache are decoded when
+    /// first read whole (`RecipeShelf`).
+    public var recipes: RecipeShelf
     public var favorites: Favorites
     /// Which names are one food on a shopping sheet: built-in aliases, then
     /// the config's.
@@ -28,17 +29,27 @@ public struct Kitchen: Sendable {
         config: SiteConfig, stores: [Store], categories: [Category], catalog: Catalog,
         lists: [ShoppingList], recipes: [Recipe], favorites: Favorites
     ) {
+        self.init(
+            config: config, stores: stores, categories: categories, catalog: catalog,
+            lists: lists, shelf: RecipeShelf(recipes), favorites: favorites
+        )
+    }
+
+    init(
+        config: SiteConfig, stores: [Store], categories: [Category], catalog: Catalog,
+        lists: [ShoppingList], shelf: RecipeShelf, favorites: Favorites
+    ) {
         self.config = config
         self.stores = stores
         self.categories = categories
         self.catalog = catalog
         // Sorted in place: `sorted` would copy every list and recipe (a
         // retain of each of their fields), and the arrays are ours.
-        var lists = lists, recipes = recipes
+        var lists = lists, recipes = shelf
         lists.sort { $0.id < $1.id }
-        recipes.sort { $0.id < $1.id }
+        recipes.sortByID()
         listIndex = Self.index(lists.indices.map { lists[$0].id })
-        recipeIndex = Self.index(recipes.indices.map { recipes[$0].id })
+        recipeIndex = Self.index(recipes.indices.map(recipes.id(at:)))
         self.lists = lists
         self.recipes = recipes
         self.favorites = favorites
@@ -58,7 +69,7 @@ public struct Kitchen: Sendable {
     public func list(_ id: String) -> ShoppingList? { listIndex[id].map { lists[$0] } }
     /// The ids of `recipes` and `lists`, in order: by index, as
     /// `recipes.map(\.id)` would copy every Recipe to read its id.
-    public var recipeIDs: [String] { recipes.indices.map { recipes[$0].id } }
+    public var recipeIDs: [String] { recipes.indices.map(recipes.id(at:)) }
     public var listIDs: [String] { lists.indices.map { lists[$0].id } }
 
     public func recipe(_ id: String) -> Recipe? { recipeIndex[id].map { recipes[$0] } }

@@ -152,6 +152,11 @@ struct CacheReader {
         return Array(UnsafeBufferPointer(rebasing: buffer[position..<position + length]))
     }
 
+    /// Passes over `length` bytes that `count()` just checked are there.
+    mutating func skip(_ length: Int) {
+        position += length
+    }
+
     mutating func fixed() throws(CacheCorrupt) -> UInt64 {
         guard end - position >= 8 else { throw CacheCorrupt() }
         var value: UInt64 = 0

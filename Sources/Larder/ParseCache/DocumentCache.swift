@@ -163,7 +163,7 @@ public struct DocumentCache: Sendable {
 
 extension DocumentCache {
     /// Raised whenever the format or what a read depends on changes meaning.
-    static let formatVersion: UInt64 = 6
+    static let formatVersion: UInt64 = 7
     static let magic = Array("larder parse cache\n".utf8)
     /// How far apart two changes of a file may be and still get the same
     /// time stamp, at most, on the file systems people use (FAT: 2 s). A file
@@ -443,7 +443,7 @@ extension DocumentCache {
                     entries.reserveCapacity(count)
                     for _ in 0..<count {
                         let start = reader.position
-                        let (stamp, document) = try reader.entry()
+                        let (stamp, document) = try reader.entry(source: bytes)
                         entries.append(Entry(
                             stamp: stamp, document: document, encoded: bytes[start..<reader.position], inBase: isBase
                         ))

@@ -50,8 +50,9 @@ extension CacheWriter {
             byte(2)
             self.list(list, path)
         case .recipe(let recipe):
-            byte(3)
-            self.recipe(recipe, path)
+            storedRecipe(RecipeOutline(recipe), recipe, path)
+        case .storedRecipe(let stored):
+            storedRecipe(stored.outline, stored.recipe, path)
         case .config:
             preconditionFailure("larder.json is read on every load, never cached on disk")
         }
@@ -63,6 +64,25 @@ extension CacheWriter {
             string(reference.target)
             location(reference.location, path)
         }
+    }
+
+    /// A recipe as its outline, then the recipe behind its length: a load
+    /// reads the outline and skips the rest, decoded only when the whole
+    /// recipe is asked for (`StoredRecipe`).
+    private mutating func storedRecipe(_ outline: RecipeOutline, _ recipe: Recipe, _ path: String) {
+        byte(3)
+        string(outline.id)
+        string(outline.path)
+        string(outline.category)
+        strings(outline.tags)
+        bool(outline.hasServings)
+        string(outline.image)
+        unsigned(UInt64(outline.stepImages.count))
+        for image in outline.stepImages { string(image) }
+        strings(outline.subRecipes)
+        var whole = CacheWriter(capacity: 1024)
+        whole.recipe(recipe, path)
+        raw(whole.bytes)
     }
 
     /// The document's own path as an empty marker, so the thousands of
@@ -261,7 +281,7 @@ extension CacheWriter {
 }
 
 extension CacheReader {
-    mutating func entry() throws(CacheCorrupt) -> (FileStamp, ReadDocument) {
+    mutating func entry(source: [UInt8]? = nil) throws(CacheCorrupt) -> (FileStamp, ReadDocument) {
         let mode = try unsigned()
         guard mode <= UInt64(UInt32.max) else { throw CacheCorrupt() }
         let stamp = FileStamp(
@@ -269,10 +289,13 @@ extension CacheReader {
             changeSeconds: try int(), changeNanoseconds: try int(),
             inode: try unsigned(), device: try unsigned()
         )
-        return (stamp, try document())
+        return (stamp, try document(source: source))
     }
 
-    mutating func document() throws(CacheCorrupt) -> ReadDocument {
+    /// `source`: the array the reader reads, whose stored recipes are then
+    /// left undecoded (`StoredRecipe` keeps a slice of it); without it,
+    /// recipes are decoded at once.
+    mutating func document(source: [UInt8]? = nil) throws(CacheCorrupt) -> ReadDocument {
         let kind = try choice(DocumentKind.allCases)
         let format = try choice(DataFile.Format.cacheOrder)
         let path = try string()
@@ -284,7 +307,7 @@ extension CacheReader {
         case 0: content = .unreadable
         case 1: content = .favorites(Favorites(recipes: try strings(), lists: try strings(), items: try strings()))
         case 2: content = .list(try list(path))
-        case 3: content = .recipe(try recipe(path))
+        case 3: content = try storedRecipe(path, source: source)
         default: throw CacheCorrupt()
         }
         let diagnosticCount = try count()
@@ -299,6 +322,40 @@ extension CacheReader {
             references.append(Reference(kind: kind, target: try string(), location: try location(path)))
         }
         return ReadDocument(file: file, bytes: bytes, content: content, diagnostics: diagnostics, references: references)
+    }
+
+    /// What `CacheWriter.storedRecipe` wrote, after its kind byte.
+    private mutating func storedRecipe(_ path: String, source: [UInt8]?) throws(CacheCorrupt) -> ReadDocument.Content {
+        let id = try string(), recipePath = try string(), category = try optionalString()
+        let tags = try strings(), hasServings = try bool(), image = try optionalString()
+        let imageCount = try count()
+        var stepImages: [String?] = []
+        stepImages.reserveCapacity(imageCount)
+        for _ in 0..<imageCount { stepImages.append(try optionalString()) }
+        let outline = RecipeOutline(
+            id: id, path: recipePath, category: category, tags: tags, hasServings: hasServings, image: image,
+            stepImages: stepImages, subRecipes: try strings()
+        )
+        let length = try count()
+        let range = position..<position + length
+        guard let source else {
+            let recipe = try self.recipe(path)
+            guard position == range.upperBound else { throw CacheCorrupt() }
+            return .recipe(recipe)
+        }
+        skip(length)
+        let bytes = source[range]
+        return .storedRecipe(StoredRecipe(outline: outline) {
+            bytes.withUnsafeBufferPointer { buffer in
+                var reader = CacheReader(buffer)
+                // The part's checksum was right when it was read: bytes that
+                // do not decode now are larder's own mistake, not damage.
+                guard let recipe = try? reader.recipe(path), reader.isAtEnd else {
+                    preconditionFailure("a recipe in the parse cache (\(path)) does not decode as it was written")
+                }
+                return recipe
+            }
+        })
     }
 
     mutating func location(_ path: String) throws(CacheCorrupt) -> SourceLocation {

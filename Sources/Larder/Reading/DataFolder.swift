@@ -71,6 +71,11 @@ struct DataFolder: Sendable {
     let realPath: String
     /// `url.path` without a trailing slash.
     private let rootPath: String
+    /// Stamps of regular files (by path relative to the folder) that the
+    /// run already took, before this scan: a build's snapshot of its inputs
+    /// (`KitchenLoader.load(_:cache:stamps:)`). Such a file is not stamped
+    /// again; one that is not here, or is a link, is.
+    var knownStamps: [String: FileStamp] = [:]
 
     init(_ url: URL) throws(LarderError) {
         let path = url.path
@@ -375,6 +380,9 @@ struct DataFolder: Sendable {
     func stampedEntry(
         _ relativePath: String, in folder: Int32 = AT_FDCWD, name: String? = nil
     ) -> (type: EntryType, size: Int, stamp: FileStamp?) {
+        if let known = knownStamps[relativePath], known.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
+            return (.regular, Int(known.size), known)
+        }
         let path = name ?? absolute(relativePath)
         var info = stat()
         guard fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return (.missing, 0, nil) }

@@ -9,6 +9,8 @@ struct ReadDocument: Sendable {
         case favorites(Favorites)
         case list(ShoppingList)
         case recipe(Recipe)
+        /// A recipe from the parse cache, decoded when first read whole.
+        case storedRecipe(StoredRecipe)
         /// The file could not be read far enough to decode anything.
         case unreadable
     }
@@ -22,7 +24,7 @@ struct ReadDocument: Sendable {
     /// Whether it became a list or a recipe (a kitchen holds only those).
     var isModel: Bool {
         switch content {
-        case .list, .recipe: true
+        case .list, .recipe, .storedRecipe: true
         case .config, .favorites, .unreadable: false
         }
     }

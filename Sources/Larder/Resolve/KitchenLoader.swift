@@ -21,10 +21,17 @@ public enum KitchenLoader {
     /// Like `load(_:)`, reading again only the files whose size, modification
     /// time or inode changed since the load that filled `cache` (for
     /// `larder serve`, which loads the same folder on every change).
-    public static func load(_ folder: URL, cache: inout DocumentCache) throws(LarderError) -> LoadResult {
+    /// `stamps`: files' stamps the caller took just before (a build's
+    /// snapshot of its inputs, by path relative to the folder), used instead
+    /// of stamping those files again; `takenAt`, when it began to take them
+    /// (the cache dates its entries by it: see `DocumentCache.stampedAt`).
+    public static func load(
+        _ folder: URL, cache: inout DocumentCache, stamps: [String: FileStamp] = [:], takenAt: Int? = nil
+    ) throws(LarderError) -> LoadResult {
         var seen = Set<String>()
         cache.resetCounts()
-        let result = try load(folder) { reader, files in
+        if let takenAt { cache.stampedAt = min(cache.stampedAt, takenAt) }
+        let result = try load(folder, stamps: stamps) { reader, files in
             seen.formUnion(files.map(\.path))
             return cache.read(files, with: reader)
         }
@@ -35,9 +42,10 @@ public enum KitchenLoader {
     /// The pipeline, with `read` turning data files into documents (in the
     /// order given) with the reader it is handed.
     private static func load(
-        _ folder: URL, read: (DocumentReader, [DataFile]) -> [ReadDocument]
+        _ folder: URL, stamps: [String: FileStamp] = [:], read: (DocumentReader, [DataFile]) -> [ReadDocument]
     ) throws(LarderError) -> LoadResult {
-        let dataFolder = try DataFolder(folder)
+        var dataFolder = try DataFolder(folder)
+        dataFolder.knownStamps = stamps
         let (files, layoutProblems) = try dataFolder.scan()
         let setup = Setup(folder: dataFolder, configFile: files.first { $0.kind == .config }, read: read)
         // larder.json (at most one document) goes in front of the rest, which
@@ -87,21 +95,24 @@ public enum KitchenLoader {
             for (name, entry) in config.catalog { catalog.override(entry, for: name) }
 
             var lists: [ShoppingList] = []
-            var recipes: [Recipe] = []
+            var recipes: [RecipeShelf.Slot] = []
             var favorites = Favorites()
             recipes.reserveCapacity(documents.count)
             // By index: a for-in loop copies every document first.
             for index in documents.indices {
                 switch documents[index].content {
                 case .list(let list): lists.append(list)
-                case .recipe(let recipe): recipes.append(recipe)
+                case .recipe(let recipe): recipes.append(.recipe(recipe))
+                // Not decoded: a rebuild reads its outline, and the whole
+                // recipe only if a page that renders needs it.
+                case .storedRecipe(let stored): recipes.append(.stored(stored))
                 case .favorites(let value): favorites = value
                 case .config, .unreadable: break
                 }
             }
             let kitchen = Kitchen(
                 config: config.config, stores: config.stores, categories: categories, catalog: catalog,
-                lists: lists, recipes: recipes, favorites: favorites
+                lists: lists, shelf: RecipeShelf(slots: recipes), favorites: favorites
             )
             let checker = CrossChecker(kitchen: kitchen, folder: folder, suggestions: suggestions)
             let checkedPaths = Set(checked.map(\.file.path))

@@ -51,10 +51,10 @@ struct CrossChecker {
                 }
             case .servings:
                 // Shopping uses such a recipe as written (see ShoppingPlanner).
-                if let position = kitchen.recipePosition(reference.target), kitchen.recipes[position].servings == nil {
+                if let position = kitchen.recipePosition(reference.target), !kitchen.recipes.hasServings(at: position) {
                     diagnostics.append(.warning(
                         "servings-ignored",
-                        "recipe \"\(kitchen.recipes[position].id)\" has no servings, so the servings asked for here are ignored",
+                        "recipe \"\(kitchen.recipes.id(at: position))\" has no servings, so the servings asked for here are ignored",
                         at: reference.location, hint: "add servings to the recipe, or remove them here"
                     ))
                 }
@@ -214,17 +214,20 @@ struct CrossChecker {
         // Recipes by position in the kitchen: a Recipe copied per visit
         // costs a retain of each of its fields.
         let recipes = kitchen.recipes
+        // Sub-recipes from the outlines: only a recipe in a cycle is decoded
+        // (for the line that names the sub-recipe).
         func visit(_ position: Int, path: [String]) {
-            let id = recipes[position].id
+            let id = recipes.id(at: position)
             state[id] = false
-            for ingredient in recipes[position].ingredients {
-                guard let subID = ingredient.recipe, let sub = kitchen.recipePosition(subID) else { continue }
+            for (occurrence, subID) in recipes.subRecipes(at: position).enumerated() {
+                guard let sub = kitchen.recipePosition(subID) else { continue }
                 switch state[subID] {
                 case false?:
                     let cycle = (path + [id, subID]).drop { $0 != subID }
+                    let naming = recipes[position].ingredients.filter { $0.recipe != nil }
                     diagnostics.append(.error(
                         "recipe-cycle", "these recipes use each other in a circle: \(cycle.joined(separator: " → "))",
-                        at: ingredient.location, hint: "a sub-recipe cannot use a recipe that uses it"
+                        at: naming[occurrence].location, hint: "a sub-recipe cannot use a recipe that uses it"
                     ))
                 case nil:
                     visit(sub, path: path + [id])
@@ -234,7 +237,7 @@ struct CrossChecker {
             }
             state[id] = true
         }
-        for position in recipes.indices where state[recipes[position].id] == nil { visit(position, path: []) }
+        for position in recipes.indices where state[recipes.id(at: position)] == nil { visit(position, path: []) }
         return diagnostics
     }
 }

@@ -79,11 +79,13 @@ public struct BuildInputs: Sendable {
         builder.add(freshness)
         var racy: [String] = []
         var stamps: [String: ContentHash] = [:]
+        var fileStamps: [KnownStamp] = []
         func add(_ relative: String, _ stamp: Stamp) {
             let digest = stamp.digest
             builder.add(relative)
             builder.add(digest)
             stamps[relative] = digest
+            if stamp.target == nil, let own = stamp.own { fileStamps.append(KnownStamp(path: relative, stamp: own)) }
             if stamp.isRecent(since: clock) { racy.append(relative) }
         }
         for name in Self.files { add(name, Stamp(path: dataFolder + "/" + name)) }
@@ -101,6 +103,7 @@ public struct BuildInputs: Sendable {
             // A site built inside the data folder is output, not input.
             if depth > 0, names.contains(OutputLocation.markerName) { return }
             stamps.reserveCapacity(stamps.count + names.count)
+            fileStamps.reserveCapacity(fileStamps.count + names.count)
             for name in names where !name.hasPrefix(".") {
                 let stamp = Stamp(at: descriptor, name)
                 let path = relative + "/" + name
@@ -155,7 +158,10 @@ public struct BuildInputs: Sendable {
         } else if root >= 0 {
             close(root)
         }
-        return InputSnapshot(digest: builder.hash, racy: racy, context: context, stamps: stamps)
+        return InputSnapshot(
+            digest: builder.hash, racy: racy, context: context, stamps: stamps, fileStamps: fileStamps,
+            takenAt: Int(clock.seconds)
+        )
     }
 
     /// A Cooklang recipe or menu, or a picture (of a recipe beside it): a
@@ -230,6 +236,21 @@ public struct InputSnapshot: Sendable, Hashable {
     /// are made of (`JobFingerprints`), so that no file is stamped twice.
     let context: ContentHash
     let stamps: [String: ContentHash]
+    /// The same files' own stamps (links left out): the loader takes them
+    /// rather than stamping every data file a second time. A list, not a
+    /// table: the check that nothing changed takes a snapshot too, and must
+    /// not pay for hashing every path once more.
+    public let fileStamps: [KnownStamp]
+    /// When the stamps began to be taken (seconds since the epoch, rounded
+    /// down): what the parse cache's entries made with them are dated.
+    public let takenAt: Int
+}
+
+/// A data file's stamp as a snapshot took it, by its path relative to the
+/// data folder.
+public struct KnownStamp: Sendable, Hashable {
+    public var path: String
+    public var stamp: FileStamp
 }
 
 /// A wall-clock time to the nanosecond.

@@ -31,14 +31,16 @@ struct JobFingerprints: Sendable {
     init(snapshot: InputSnapshot, kitchen: Kitchen) {
         var recipes: [String: (path: String, subRecipes: [String], images: [String?])] = [:]
         recipes.reserveCapacity(kitchen.recipes.count)
-        // By index: a for-in loop copies every Recipe.
+        // From the outlines: no recipe is decoded to fingerprint its page.
         let all = kitchen.recipes
-        for index in all.indices where recipes[all[index].id] == nil {
+        for index in all.indices {
+            let id = all.id(at: index)
+            guard recipes[id] == nil else { continue }
+            let path = all.path(at: index)
             // A Cooklang recipe's pictures are found beside it, not named
             // in it: one added or removed changes the page, not the file.
-            let images = all[index].path.hasSuffix(".cook")
-                ? [all[index].image] + all[index].directions.flatMap { $0.stepImages ?? [] } : []
-            recipes[all[index].id] = (all[index].path, all[index].ingredients.compactMap(\.recipe), images)
+            let images = path.hasSuffix(".cook") ? [all.image(at: index)] + all.stepImages(at: index) : []
+            recipes[id] = (path, all.subRecipes(at: index), images)
         }
         self.recipes = recipes
         stamps = snapshot.stamps

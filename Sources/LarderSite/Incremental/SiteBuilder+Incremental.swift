@@ -46,17 +46,18 @@ extension SiteBuilder {
         try builder.makePlans(for: shopping.filter { list in
             unchanged(jobOfList[list.id]!) == nil || jobOfPrint[list.id].map { unchanged($0) == nil } ?? false
         })
-        let changedRecipes = kitchen.recipes.indices.filter { unchanged(jobOfRecipe[kitchen.recipes[$0].id]!) == nil }
+        let changedRecipes = kitchen.recipes.indices.filter { unchanged(jobOfRecipe[kitchen.recipes.id(at: $0)]!) == nil }
             .map { kitchen.recipes[$0] }
         let fresh = changedRecipes.concurrentMap { [self] recipe in summary(recipe.description) }
         for (recipe, summary) in zip(changedRecipes, fresh) { builder.summaries[recipe.id] = summary }
         // By job index: arrays, not tables, over every job.
         var memo = [JobRecords.Record?](repeating: nil, count: jobs.count)
         var recipeItems: [(id: String, digest: ContentHash)] = []
-        // By index: a for-in loop copies every Recipe.
+        // By index, and ids from the outlines: an unchanged recipe is not
+        // decoded.
         let recipes = kitchen.recipes
         for position in recipes.indices {
-            let id = recipes[position].id
+            let id = recipes.id(at: position)
             let index = jobOfRecipe[id]!
             if let old = unchanged(index), let digest = old.digest {
                 builder.summaries[id] = old.text
@@ -103,9 +104,15 @@ extension SiteBuilder {
             return prints
         }
         let categoryPrints = taxa("category", recipeCategories), tagPrints = taxa("tag", recipeTags)
+        // The sitemap names the public pages: recipes by id, public lists,
+        // categories and tags by slug, all made from what the digests hold
+        // (ids, a list's visibility, a recipe's category and tags), and the
+        // base address, in the global part.
+        let sitemap = fingerprints.aggregate("sitemap", [], items: recipeItems + listItems)
         for (index, job) in jobs.enumerated() {
             switch job {
             case .index, .search, .categories, .tags, .favorites: planned[index].fingerprint = everything
+            case .sitemap: planned[index].fingerprint = sitemap
             case .category(let slug): planned[index].fingerprint = categoryPrints[slug]
             case .tag(let slug): planned[index].fingerprint = tagPrints[slug]
             default: break

@@ -118,6 +118,10 @@ public struct SiteBuild: Sendable {
         /// Data files read and parsed, and taken from the parse cache.
         public var documentsRead = 0
         public var documentsReused = 0
+        /// Recipes decoded whole: those read anew, and those of the parse
+        /// cache that a page rendered needed (the others are used by their
+        /// outline only). Known once the site is rendered.
+        public var recipesDecoded = 0
 
         /// The code of the error that stopped the run, if one did.
         public var stopCode: StopCode? { report.stop.flatMap { StopCode(rawValue: $0.code) } }
@@ -157,11 +161,15 @@ public struct SiteBuild: Sendable {
         var timings = StageTimings()
         var report = DiagnosticReport(diagnostics: [], fileCount: 0)
         var counts = (read: 0, reused: 0)
+        var decoded = 0
         // Hides the addresses of unlisted lists in the error that stops the
         // run: any token-like name until the kitchen is known, then by name.
         var redaction = TokenRedaction()
         func result(_ outcome: Result.Outcome) -> Result {
-            Result(outcome: outcome, report: report, timings: timings, documentsRead: counts.read, documentsReused: counts.reused)
+            Result(
+                outcome: outcome, report: report, timings: timings, documentsRead: counts.read,
+                documentsReused: counts.reused, recipesDecoded: decoded
+            )
         }
         do throws(Stop) {
             var disk: Disk?
@@ -182,7 +190,8 @@ public struct SiteBuild: Sendable {
                 checkCache = CheckCache.file(for: dataFolder, in: folder)
                 documents = checkCache.map(DocumentCache.init(contentsOf:))
             }
-            let loaded = try load(&documents)
+            // A folder build's loader takes the stamps of the snapshot it starts from.
+            let loaded = try load(&documents, stamps: disk?.before)
             report = loaded.report
             counts = documents.map { ($0.lastReads, $0.lastHits) } ?? (report.fileCount, 0)
             timings.mark("load")
@@ -201,8 +210,15 @@ public struct SiteBuild: Sendable {
             builder.history = history
             redaction = TokenRedaction(kitchen: loaded.kitchen, links: links)
 
-            guard let disk else { return result(.rendered(try render(builder, timings: &timings))) }
-            return result(.written(try write(builder, report: report, to: disk, documents: documents, timings: &timings)))
+            let outcome: Result.Outcome
+            if let disk {
+                outcome = .written(try write(builder, report: report, to: disk, documents: documents, timings: &timings))
+            } else {
+                outcome = .rendered(try render(builder, timings: &timings))
+            }
+            decoded = loaded.kitchen.recipes.decodedCount
+            timings.note("recipes decoded: \(decoded) of \(loaded.kitchen.recipes.count)")
+            return result(outcome)
         } catch {
             report.stop = redaction.apply(to: error.diagnostic)
             return result(.stopped)
@@ -243,8 +259,14 @@ public struct SiteBuild: Sendable {
     /// Stage 2: read, validate, resolve (`KitchenLoader`), with the parse
     /// cache when there is one. Problems in files are the report's
     /// diagnostics; only a folder that cannot be read stops here.
-    private func load(_ documents: inout DocumentCache?) throws(Stop) -> LoadResult {
+    private func load(_ documents: inout DocumentCache?, stamps: InputSnapshot?) throws(Stop) -> LoadResult {
         do {
+            if documents != nil, let stamps {
+                var known: [String: FileStamp] = [:]
+                known.reserveCapacity(stamps.fileStamps.count)
+                for file in stamps.fileStamps { known[file.path] = file.stamp }
+                return try KitchenLoader.load(dataFolder, cache: &documents!, stamps: known, takenAt: stamps.takenAt)
+            }
             if documents != nil { return try KitchenLoader.load(dataFolder, cache: &documents!) }
             return try KitchenLoader.load(dataFolder)
         } catch {

@@ -69,27 +69,27 @@ public struct SiteBuilder: Sendable {
         self.dataFolder = dataFolder
         self.theme = theme
         self.unlisted = unlisted
-        // By index: a for-in loop or a lazy map copies every Recipe.
+        // From the recipes' outlines: a rebuild decodes no recipe to group it.
         let recipes = kitchen.recipes
         var categoryNames: [String] = [], tagNames: [String] = []
         for index in recipes.indices {
-            if let category = recipes[index].category { categoryNames.append(category) }
-            tagNames += recipes[index].tags
+            if let category = recipes.category(at: index) { categoryNames.append(category) }
+            tagNames += recipes.tags(at: index)
         }
         categorySlugs = TaxonSlugs(categoryNames, prefix: "c-")
         tagSlugs = TaxonSlugs(tagNames, prefix: "t-")
-        recipeCategories = Self.taxa(recipes, slugs: categorySlugs) { $0.category.map { [$0] } ?? [] }
-        recipeTags = Self.taxa(recipes, slugs: tagSlugs) { $0.tags }
+        recipeCategories = Self.taxa(recipes, slugs: categorySlugs) { recipes.category(at: $0).map { [$0] } ?? [] }
+        recipeTags = Self.taxa(recipes, slugs: tagSlugs) { recipes.tags(at: $0) }
         favoriteItems = Set(kitchen.favorites.items.map(ItemName.key))
     }
 
     /// Groups recipes by names (one group per slug: spellings that differ
     /// in case or accents are one, the first spelling wins), a recipe once
     /// per group.
-    private static func taxa(_ recipes: [Recipe], slugs: TaxonSlugs, _ names: (Recipe) -> [String]) -> [Taxon] {
+    private static func taxa(_ recipes: RecipeShelf, slugs: TaxonSlugs, _ names: (Int) -> [String]) -> [Taxon] {
         var bySlug: [String: Taxon] = [:]
         for index in recipes.indices {
-            for name in names(recipes[index]) {
+            for name in names(index) {
                 let slug = slugs.slug(name)
                 if bySlug[slug]?.recipes.last == index { continue }
                 bySlug[slug, default: Taxon(name: name, slug: slug, recipes: [])].recipes.append(index)
@@ -126,7 +126,7 @@ public struct SiteBuilder: Sendable {
         let shopping = kitchen.lists.filter { $0.kind == .shopping }
         try builder.makePlans(for: shopping)
         let recipes = kitchen.recipes
-        let summaries = recipes.concurrentMap { [self] recipe in summary(recipe.description) }
+        let summaries = Array(recipes.indices).concurrentMap { [self] index in summary(recipes[index].description) }
         for (recipe, summary) in zip(recipes, summaries) { builder.summaries[recipe.id] = summary }
         // The service worker comes last: it names the version of the files it caches.
         let offline = Set(offlinePaths)
@@ -178,7 +178,7 @@ public struct SiteBuilder: Sendable {
         jobs += kitchen.recipeIDs.map { .recipe($0) }
         jobs += recipeCategories.map { .category($0.slug) }
         jobs += recipeTags.map { .tag($0.slug) }
-        jobs.append(.assets)
+        jobs += [.sitemap, .assets]
         return jobs
     }
 
@@ -223,8 +223,11 @@ public struct SiteBuilder: Sendable {
 
     enum PageJob: Sendable {
         case index, favorites, search, categories, tags
-        /// The theme's assets, the images pages use, the sitemap.
+        /// The theme's assets and the images pages use.
         case assets
+        /// `sitemap.xml`: a job of its own, so that a rebuild that adds,
+        /// removes or regroups no page keeps it (it names every page).
+        case sitemap
         case list(String)
         case printSheet(String)
         case recipe(String)
@@ -240,6 +243,7 @@ public struct SiteBuilder: Sendable {
             case .categories: "categories"
             case .tags: "tags"
             case .assets: "assets"
+            case .sitemap: "sitemap"
             case .list(let id): "list " + id
             case .printSheet(let id): "print " + id
             case .recipe(let id): "recipe " + id
@@ -262,19 +266,18 @@ public struct SiteBuilder: Sendable {
         case .category(let slug): return try recipeCategories.first { $0.slug == slug }.map(categoryPage).map { [$0] } ?? []
         case .tag(let slug): return try recipeTags.first { $0.slug == slug }.map(tagPage).map { [$0] } ?? []
         case .assets: return assetFiles()
+        case .sitemap:
+            return kitchen.config.baseURL.map { [OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: $0, paths: publicPagePaths))] } ?? []
         }
     }
 
-    /// The theme's assets, the images the pages use, and the sitemap.
+    /// The theme's assets and the images the pages use.
     private func assetFiles() -> [OutputFile] {
         var files: [OutputFile] = []
         for name in Theme.assetNames {
             if let bytes = theme.assets[name] { files.append(OutputFile(path: "assets/\(name)", bytes: bytes)) }
         }
         files += images()
-        if let baseURL = kitchen.config.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: baseURL, paths: publicPagePaths)))
-        }
         return files
     }
 
@@ -446,13 +449,12 @@ public struct SiteBuilder: Sendable {
     /// Images the pages use, copied as they are; nothing else from the folder.
     func images() -> [OutputFile] {
         var paths = Set<String>()
-        // By index: a for-in loop copies every Recipe.
+        // From the outlines: the assets job runs on every build, and must
+        // not decode every recipe.
         let recipes = kitchen.recipes
         for index in recipes.indices {
-            if let image = recipes[index].image { paths.insert(Self.normalised(image)) }
-            for section in recipes[index].directions {
-                for case let image? in section.stepImages ?? [] { paths.insert(Self.normalised(image)) }
-            }
+            if let image = recipes.image(at: index) { paths.insert(Self.normalised(image)) }
+            for case let image? in recipes.stepImages(at: index) { paths.insert(Self.normalised(image)) }
         }
         for list in kitchen.lists {
             for item in list.items { if let image = item.image { paths.insert(Self.normalised(image)) } }

@@ -1,0 +1,200 @@
+import Synchronization
+
+/// What a rebuild reads of every recipe, whether or not its page renders:
+/// the id and file, what groups it (category, tags), the pictures it uses,
+/// whether it has servings, and the recipes its ingredients name (for the
+/// cross-checks and the pages' dependencies). The parse cache stores it in
+/// front of each recipe, so that a rebuild after one edit reads this of the
+/// 10,000 others and decodes none of them (`StoredRecipe`).
+public struct RecipeOutline: Sendable, Hashable {
+    public var id: String
+    public var path: String
+    public var category: String?
+    public var tags: [String]
+    public var hasServings: Bool
+    public var image: String?
+    /// The steps' pictures (Cooklang), section by section, as
+    /// `directions.flatMap { $0.stepImages ?? [] }` gives them.
+    public var stepImages: [String?]
+    /// `ingredients.compactMap(\.recipe)`, in order.
+    public var subRecipes: [String]
+
+    public init(_ recipe: Recipe) {
+        id = recipe.id
+        path = recipe.path
+        category = recipe.category
+        tags = recipe.tags
+        hasServings = recipe.servings != nil
+        image = recipe.image
+        stepImages = recipe.directions.flatMap { $0.stepImages ?? [] }
+        subRecipes = recipe.ingredients.compactMap(\.recipe)
+    }
+
+    init(
+        id: String, path: String, category: String?, tags: [String], hasServings: Bool, image: String?,
+        stepImages: [String?], subRecipes: [String]
+    ) {
+        self.id = id
+        self.path = path
+        self.category = category
+        self.tags = tags
+        self.hasServings = hasServings
+        self.image = image
+        self.stepImages = stepImages
+        self.subRecipes = subRecipes
+    }
+}
+
+/// A recipe taken from the parse cache and not decoded yet: its outline, and
+/// its bytes in the cache file, decoded the first time the whole recipe is
+/// asked for (its page renders, a list shops for it) and kept from then on.
+/// A class, so that the kitchen's copies share one decoding.
+public final class StoredRecipe: Sendable {
+    public let outline: RecipeOutline
+    private let decode: @Sendable () -> Recipe
+    private let decoded = Mutex<Recipe?>(nil)
+
+    /// `decode` gives the recipe from its stored bytes; called at most once.
+    init(outline: RecipeOutline, decode: @escaping @Sendable () -> Recipe) {
+        self.outline = outline
+        self.decode = decode
+    }
+
+    public var recipe: Recipe {
+        decoded.withLock { stored in
+            if let stored { return stored }
+            let recipe = decode()
+            stored = recipe
+            return recipe
+        }
+    }
+
+    /// Whether the recipe was decoded (for tests: a one-recipe rebuild
+    /// decodes only what it renders).
+    public var isDecoded: Bool { decoded.withLock { $0 != nil } }
+}
+
+/// The kitchen's recipes: each decoded, or stored (`StoredRecipe`) until it
+/// is first read whole. Reading an element gives the whole recipe; the
+/// `outline` accessors read the outline of either without decoding, and
+/// are what loops over every recipe use.
+public struct RecipeShelf: RandomAccessCollection, MutableCollection, Sendable, Equatable {
+    public enum Slot: Sendable {
+        case recipe(Recipe)
+        case stored(StoredRecipe)
+    }
+
+    private(set) var slots: [Slot]
+
+    public init(_ recipes: [Recipe]) {
+        slots = recipes.map(Slot.recipe)
+    }
+
+    init(slots: [Slot]) {
+        self.slots = slots
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { slots.count }
+
+    public subscript(position: Int) -> Recipe {
+        get {
+            switch slots[position] {
+            case .recipe(let recipe): recipe
+            case .stored(let stored): stored.recipe
+            }
+        }
+        set { slots[position] = .recipe(newValue) }
+    }
+
+    /// The recipe at `position`'s outline; built afresh for a decoded one,
+    /// so use the field accessors below in loops.
+    public func outline(at position: Int) -> RecipeOutline {
+        switch slots[position] {
+        case .recipe(let recipe): RecipeOutline(recipe)
+        case .stored(let stored): stored.outline
+        }
+    }
+
+    public func id(at position: Int) -> String {
+        switch slots[position] {
+        case .recipe(let recipe): recipe.id
+        case .stored(let stored): stored.outline.id
+        }
+    }
+
+    public func path(at position: Int) -> String {
+        switch slots[position] {
+        case .recipe(let recipe): recipe.path
+        case .stored(let stored): stored.outline.path
+        }
+    }
+
+    public func category(at position: Int) -> String? {
+        switch slots[position] {
+        case .recipe(let recipe): recipe.category
+        case .stored(let stored): stored.outline.category
+        }
+    }
+
+    public func tags(at position: Int) -> [String] {
+        switch slots[position] {
+        case .recipe(let recipe): recipe.tags
+        case .stored(let stored): stored.outline.tags
+        }
+    }
+
+    public func hasServings(at position: Int) -> Bool {
+        switch slots[position] {
+        case .recipe(let recipe): recipe.servings != nil
+        case .stored(let stored): stored.outline.hasServings
+        }
+    }
+
+    public func image(at position: Int) -> String? {
+        switch slots[position] {
+        case .recipe(let recipe): recipe.image
+        case .stored(let stored): stored.outline.image
+        }
+    }
+
+    public func stepImages(at position: Int) -> [String?] {
+        switch slots[position] {
+        case .recipe(let recipe): recipe.directions.flatMap { $0.stepImages ?? [] }
+        case .stored(let stored): stored.outline.stepImages
+        }
+    }
+
+    public func subRecipes(at position: Int) -> [String] {
+        switch slots[position] {
+        case .recipe(let recipe): recipe.ingredients.compactMap(\.recipe)
+        case .stored(let stored): stored.outline.subRecipes
+        }
+    }
+
+    /// Sorted by id, without decoding a stored recipe.
+    mutating func sortByID() {
+        slots.sort { Self.id(of: $0) < Self.id(of: $1) }
+    }
+
+    private static func id(of slot: Slot) -> String {
+        switch slot {
+        case .recipe(let recipe): recipe.id
+        case .stored(let stored): stored.outline.id
+        }
+    }
+
+    /// How many recipes are decoded (for tests and timings).
+    public var decodedCount: Int {
+        slots.reduce(0) { count, slot in
+            switch slot {
+            case .recipe: count + 1
+            case .stored(let stored): count + (stored.isDecoded ? 1 : 0)
+            }
+        }
+    }
+
+    public static func == (lhs: RecipeShelf, rhs: RecipeShelf) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+}
