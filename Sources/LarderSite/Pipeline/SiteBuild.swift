@@ -179,6 +179,8 @@ public struct SiteBuild: Sendable {
                 documents = checkCache.map(DocumentCache.init(contentsOf:))
             }
             let loaded = try load(&documents)
+            // A check is done with the kitchen once it has the report.
+            defer { if destination == .noOutput { BackgroundRelease.drop(loaded) } }
             report = loaded.report
             counts = documents.map { ($0.lastReads, $0.lastHits) } ?? (report.fileCount, 0)
             timings.mark("load")
