@@ -46,7 +46,7 @@ struct CmarkTreeBuilder {
     /// Where a text block's content lies, line by line (0-based line index,
     /// 0-based byte offsets).
     private struct TextLayout {
-        var lines: [(index: Int, start: Int, end: Int)]
+        var lines: Lines
         /// cmark gives inlines on a paragraph's later lines a column counted
         /// from the paragraph's start column instead of the line's content
         /// start; this undoes that.
@@ -63,6 +63,18 @@ struct CmarkTreeBuilder {
             else { return column }
             return column - startColumn + lines[position].start + 1
         }
+    }
+
+    /// A text block's lines, the first held inline: most blocks (an
+    /// ingredient, a step, a heading) are one line, and an array for each
+    /// was a malloc and a free per block.
+    private struct Lines {
+        typealias Line = (index: Int, start: Int, end: Int)
+        var first: Line
+        var rest: [Line] = []
+
+        var count: Int { rest.count + 1 }
+        subscript(position: Int) -> Line { position == 0 ? first : rest[position - 1] }
     }
 
     private struct Frame {
@@ -114,6 +126,10 @@ struct CmarkTreeBuilder {
         }
         var frame = Frame(node: node, kind: kind, container: container, childContainer: container)
         switch kind {
+        // Sized once: an ingredient list's items or a document's blocks
+        // appended one by one reallocated the array as it grew.
+        case .document: frame.children.blocks.reserveCapacity(Self.childCount(of: node))
+        case .list: frame.children.items.reserveCapacity(Self.childCount(of: node))
         case .blockQuote: frame.childContainer = container + [.quote]
         case .item: frame.childContainer = container + [.indent(contentIndent(ofItem: node, container: container))]
         case .paragraph: frame.layout = paragraphLayout(node, container: container)
@@ -324,20 +340,21 @@ struct CmarkTreeBuilder {
     }
 
     private func text(_ layout: TextLayout?, inlines: [MarkdownInline], node: OpaquePointer) -> MarkdownText {
-        let lines = layout?.lines ?? []
-        guard !lines.isEmpty else {
+        guard let lines = layout?.lines else {
             let start = range(of: node)?.start ?? emptyRange.start
             return MarkdownText(source: "", lineStarts: [start], inlines: inlines)
         }
         let text = lines.count == 1
-            ? source.text(line: lines[0].index, from: lines[0].start, to: lines[0].end)
-            : lines.map { source.text(line: $0.index, from: $0.start, to: $0.end) }.joined(separator: "\n")
+            ? source.text(line: lines.first.index, from: lines.first.start, to: lines.first.end)
+            : (0..<lines.count).map { source.text(line: lines[$0].index, from: lines[$0].start, to: lines[$0].end) }
+                .joined(separator: "\n")
         return MarkdownText(
             source: text,
-            lineStarts: lines.map {
-                MarkdownPosition(
-                    line: $0.index + 1 + lineOffset,
-                    column: source.scalarColumn(line: $0.index, byteColumn: $0.start + 1)
+            lineStarts: (0..<lines.count).map { position in
+                let line = lines[position]
+                return MarkdownPosition(
+                    line: line.index + 1 + lineOffset,
+                    column: source.scalarColumn(line: line.index, byteColumn: line.start + 1)
                 )
             },
             inlines: inlines
@@ -358,12 +375,14 @@ struct CmarkTreeBuilder {
     private func paragraphLayout(_ node: OpaquePointer, container: [ContainerPrefix]) -> TextLayout? {
         let (first, start, last, end) = bounds(node)
         guard first >= 0, last >= first else { return nil }
-        let lines = (first...last).map { index in
+        func line(_ index: Int) -> Lines.Line {
             let lineStart = index == first
                 ? start : source.skippingWhitespace(line: index, from: source.contentStart(line: index, container: container))
             let lineEnd = index == last ? end : source.length(ofLine: index)
             return (index: index, start: lineStart, end: max(lineStart, lineEnd))
         }
+        var lines = Lines(first: line(first))
+        if last > first { lines.rest = (first + 1...last).map(line) }
         return TextLayout(lines: lines, repairsContinuationColumns: true, firstLine: first, startColumn: start + 1)
     }
 
@@ -384,16 +403,18 @@ struct CmarkTreeBuilder {
                 textEnd = source.trimmingWhitespace(line: first, upTo: closing, floor: textStart)
             }
             return TextLayout(
-                lines: [(first, textStart, max(textStart, textEnd))],
+                lines: Lines(first: (first, textStart, max(textStart, textEnd))),
                 repairsContinuationColumns: false, firstLine: first, startColumn: start + 1
             )
         }
-        let lines = (first..<last).map { index in
+        func line(_ index: Int) -> Lines.Line {
             let from = index == first ? start : source.contentStart(line: index, container: container)
             let lineStart = source.skippingWhitespace(line: index, from: from)
             let lineEnd = source.trimmingWhitespace(line: index, upTo: source.length(ofLine: index), floor: lineStart)
             return (index: index, start: lineStart, end: lineEnd)
         }
+        var lines = Lines(first: line(first))
+        if last > first + 1 { lines.rest = (first + 1..<last).map(line) }
         return TextLayout(lines: lines, repairsContinuationColumns: true, firstLine: first, startColumn: start + 1)
     }
 
@@ -405,7 +426,7 @@ struct CmarkTreeBuilder {
         let cellStart = source.skippingWhitespace(line: first, from: start)
         let cellEnd = source.trimmingWhitespace(line: first, upTo: end, floor: cellStart)
         return TextLayout(
-            lines: [(first, cellStart, max(cellStart, cellEnd))],
+            lines: Lines(first: (first, cellStart, max(cellStart, cellEnd))),
             repairsContinuationColumns: false, firstLine: first, startColumn: start + 1
         )
     }
@@ -431,6 +452,16 @@ struct CmarkTreeBuilder {
         }
         if probe >= line.count || spaces > 4 { spaces = 1 }
         return (start - consumed) + (offset - start) + spaces
+    }
+
+    private static func childCount(of node: OpaquePointer) -> Int {
+        var count = 0
+        var child = cmark_node_first_child(node)
+        while let next = child {
+            count += 1
+            child = cmark_node_next(next)
+        }
+        return count
     }
 
     private static func kind(of node: OpaquePointer) -> NodeKind {

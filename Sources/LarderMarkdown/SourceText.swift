@@ -1,3 +1,5 @@
+import LarderCore
+
 /// One prefix a container puts before the content of its continuation lines.
 enum ContainerPrefix: Sendable, Hashable {
     /// A block quote's `>` (up to three spaces before it, one optional after).
@@ -42,7 +44,10 @@ struct SourceText: Sendable, Hashable {
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             var index = 0
-            while index < count {
+            while true {
+                // Printable ASCII is neither a line end nor a high bit.
+                index = PrintableASCII.end(in: buffer, from: index)
+                guard index < count else { break }
                 let byte = buffer[index]
                 highBits |= byte
                 if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {

@@ -66,6 +66,23 @@ import Testing
         #expect(excess("- a\n  b\n  " + String(repeating: "'", count: 300)) == MarkdownExcess(kind: .quotes(startLine: 1), line: 3, column: 1))
     }
 
+    /// The quote marks are counted eight bytes at a time where a word holds
+    /// none: each is found wherever it falls in a word, and only between
+    /// punctuation.
+    @Test func quoteMarksAreFoundAtEveryOffset() {
+        var limits = Self.limits
+        limits.punctuatedQuotes = 2
+        for offset in 0..<24 {
+            let pad = String(repeating: "a", count: offset)
+            for mark in ["'", "\""] {
+                let three = pad + ".\(mark)." + pad + "(\(mark))" + pad + "-\(mark)-" + String(repeating: "b", count: 20)
+                #expect(MarkdownShape.firstExcess(in: three, limits: limits) == MarkdownExcess(kind: .quotes(startLine: 1), line: 1, column: 1), "\(three)")
+                let two = pad + ".\(mark)." + pad + "a\(mark)a" + pad + "-\(mark)-" + String(repeating: "b", count: 20)
+                #expect(MarkdownShape.firstExcess(in: two, limits: limits) == nil, "\(two)")
+            }
+        }
+    }
+
     @Test func theWholeTextIsLimited() {
         let text = String(repeating: "a\n\n", count: 100_000)
         #expect(excess(text) == MarkdownExcess(kind: .text, line: 174_763, column: 1))

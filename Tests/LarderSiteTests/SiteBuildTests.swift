@@ -37,8 +37,8 @@ import Testing
             let paths = try FileManager.default.subpathsOfDirectory(atPath: output.path)
             return Set(paths.filter { path in
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path, isDirectory: &isDirectory)
-                return !isDirectory.boolValue && path != ".larder-site"
+                let exists = FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                return exists && !isDirectory.boolValue && path != ".larder-site"
             })
         }
     }

@@ -172,11 +172,12 @@ enum StrayCharacters {
     static func misplacedBOM(in bytes: [UInt8], path: String) -> Diagnostic? {
         let offset: Int? = bytes.withUnsafeBufferPointer { buffer in
             var index = 1
-            while index + 2 < buffer.count {
+            while true {
+                index = PrintableASCII.end(in: buffer, from: index)
+                guard index + 2 < buffer.count else { return nil }
                 if buffer[index] == 0xEF, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF { return index }
                 index += 1
             }
-            return nil
         }
         guard let offset else { return nil }
         return .error(
@@ -193,7 +194,9 @@ enum StrayCharacters {
     static func controlCharacter(in bytes: [UInt8], path: String) -> Diagnostic? {
         let found: (offset: Int, scalar: Unicode.Scalar)? = bytes.withUnsafeBufferPointer { buffer in
             var index = 0
-            while index < buffer.count {
+            while true {
+                index = PrintableASCII.end(in: buffer, from: index)
+                guard index < buffer.count else { return nil }
                 if ForbiddenCharacters.mayStart(buffer[index]) {
                     var iterator = buffer[index...].makeIterator()
                     var decoder = UTF8()
@@ -203,7 +206,6 @@ enum StrayCharacters {
                 }
                 index += 1
             }
-            return nil
         }
         guard let found else { return nil }
         let name = ForbiddenCharacters.name(found.scalar)

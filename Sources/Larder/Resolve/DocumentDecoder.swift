@@ -382,7 +382,10 @@ struct DocumentDecoder {
         recipe.author = root["author"]?.string
         recipe.date = root["date"]?.string
         recipe.nutrition = Self.details(root["nutrition"])
-        for value in root["ingredients"]?.array ?? [] {
+        let ingredients = root["ingredients"]?.array ?? []
+        // An Ingredient is some twenty fields: growing the array moved them all.
+        recipe.ingredients.reserveCapacity(ingredients.count)
+        for value in ingredients {
             if let ingredient = ingredient(value) { recipe.ingredients.append(ingredient) }
         }
         for value in root["directions"]?.array ?? [] {

@@ -52,10 +52,13 @@ public enum KitchenLoader {
         // are moved, not copied as `+` would.
         var documents = read(setup.reader, files.filter { $0.kind != .config })
         documents.insert(contentsOf: setup.documents, at: 0)
-        return setup.result(
+        let result = setup.result(
             documents: documents, layoutProblems: layoutProblems, fileCount: files.count,
             checking: documents
         )
+        // What the kitchen does not share with them (every file's bytes…).
+        BackgroundRelease.drop(documents)
+        return result
     }
 
     /// What every load starts with: larder.json read first (the others need

@@ -79,11 +79,19 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     public subscript(key: String) -> JSONValue? {
-        member(key)?.value
+        position(of: key).map { members[$0].value }
     }
 
     public func member(_ key: String) -> JSONMember? {
-        members.first { $0.key == key }
+        position(of: key).map { members[$0] }
+    }
+
+    /// By index: `first(where:)` hands its test a copy of each member (a
+    /// retain and a release of its key and its value), and decoding looks
+    /// up some twenty fields per recipe.
+    private func position(of key: String) -> Int? {
+        for index in members.indices where members[index].key == key { return index }
+        return nil
     }
 
     public var keys: [String] { members.map(\.key) }

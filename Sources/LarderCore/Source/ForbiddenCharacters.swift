@@ -21,11 +21,12 @@ public enum ForbiddenCharacters {
     public static func first(in text: String) -> Unicode.Scalar? {
         let suspect = text.utf8.withContiguousStorageIfAvailable { buffer in
             var index = 0
-            while index < buffer.count {
+            while true {
+                index = PrintableASCII.end(in: buffer, from: index)
+                guard index < buffer.count else { return false }
                 if mayStart(buffer[index]) { return true }
                 index += 1
             }
-            return false
         } ?? text.utf8.contains(where: mayStart)
         guard suspect else { return nil }
         return text.unicodeScalars.first(where: contains)

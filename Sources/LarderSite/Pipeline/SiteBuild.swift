@@ -192,6 +192,8 @@ public struct SiteBuild: Sendable {
             }
             // A folder build's loader takes the stamps of the snapshot it starts from.
             let loaded = try load(&documents, stamps: disk?.before)
+            // A check is done with the kitchen once it has the report.
+            defer { if destination == .noOutput { BackgroundRelease.drop(loaded) } }
             report = loaded.report
             counts = documents.map { ($0.lastReads, $0.lastHits) } ?? (report.fileCount, 0)
             timings.mark("load")
