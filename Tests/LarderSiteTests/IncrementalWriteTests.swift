@@ -161,6 +161,31 @@ import Darwin
         #expect(SiteState.read(state)?.files.count == 60)
     }
 
+    /// A build reads the previous state while it loads its data, before it
+    /// holds the output's lock; once it does, it takes what it read only if
+    /// the state file is still that one. Here another build replaced it in
+    /// between: the state is read again, so every file of that build's site
+    /// is known unchanged (with the first state, the six pages that build
+    /// changed would be written again, and the site's record would be the
+    /// older build's).
+    @Test func aStateReadAheadIsNotTakenOnceAnotherBuildReplacedIt() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        var early = folder.writer()
+        early.readStateAhead()
+        // Read whole before the other build starts.
+        #expect(early.stateAhead?()?.state.files.count == 60)
+        _ = try folder.writer().write(pages("two"))
+        let summary = try early.write(pages("two"))
+        #expect(summary.reusedCount == 60)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+        // Its own state is the one read ahead next time, unchanged.
+        var next = folder.writer()
+        next.readStateAhead()
+        #expect(try next.write(pages("two")).reusedCount == 60)
+    }
+
     @Test func aStateFileWithEveryByteFlippedInTurnIsRefused() throws {
         let folder = try WriterFolder()
         defer { folder.remove() }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -484,19 +485,29 @@ extension DocumentCache {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
               info.st_size > 0, info.st_size < 1 << 32 else { return nil }
         let size = Int(info.st_size)
-        var complete = false
+        // In parts read on all cores: at 10,000 recipes the file is 24 MB,
+        // and copying it in (the pages of the array faulted in as it fills)
+        // was the largest serial step of a rebuild's load.
+        let partSize = 4 << 20
+        let partCount = (size + partSize - 1) / partSize
+        let whole = Mutex(0)
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var offset = 0
-            while offset < size {
-                let read = systemRead(descriptor, buffer.baseAddress! + offset, size - offset)
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { break }
-                offset += read
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                let start = part * partSize, end = Swift.min(start + partSize, size)
+                var offset = start
+                while offset < end {
+                    let read = pread(descriptor, base + offset, end - offset, off_t(offset))
+                    if read < 0, errno == EINTR { continue }
+                    guard read > 0 else { break }
+                    offset += read
+                }
+                if offset == end { whole.withLock { $0 += 1 } }
             }
-            complete = offset == size
-            count = offset
+            // A part cut short (the file shrank): no bytes, refused below.
+            count = whole.withLock { $0 } == partCount ? size : 0
         }
-        return complete ? bytes : nil
+        return whole.withLock { $0 } == partCount ? bytes : nil
     }
 }
 
@@ -504,6 +515,4 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ coun
     write(descriptor, buffer, count)
 }
 
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
+

@@ -73,9 +73,10 @@ struct DataFolder: Sendable {
     private let rootPath: String
     /// Stamps of regular files (by path relative to the folder) that the
     /// run already took, before this scan: a build's snapshot of its inputs
-    /// (`KitchenLoader.load(_:cache:stamps:)`). Such a file is not stamped
-    /// again; one that is not here, or is a link, is.
-    var knownStamps: [String: FileStamp] = [:]
+    /// (`KitchenLoader.load(_:cache:stamps:)`), looked up in the caller's
+    /// table. Such a file is not stamped again; one that is not there, or
+    /// is a link, is.
+    var knownStamp: (@Sendable (String) -> FileStamp?)?
 
     init(_ url: URL) throws(LarderError) {
         let path = url.path
@@ -380,7 +381,7 @@ struct DataFolder: Sendable {
     func stampedEntry(
         _ relativePath: String, in folder: Int32 = AT_FDCWD, name: String? = nil
     ) -> (type: EntryType, size: Int, stamp: FileStamp?) {
-        if let known = knownStamps[relativePath], known.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
+        if let known = knownStamp?(relativePath), known.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
             return (.regular, Int(known.size), known)
         }
         let path = name ?? absolute(relativePath)

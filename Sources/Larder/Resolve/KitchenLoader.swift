@@ -28,10 +28,18 @@ public enum KitchenLoader {
     public static func load(
         _ folder: URL, cache: inout DocumentCache, stamps: [String: FileStamp] = [:], takenAt: Int? = nil
     ) throws(LarderError) -> LoadResult {
+        try load(folder, cache: &cache, knownStamp: { stamps[$0] }, takenAt: takenAt)
+    }
+
+    /// The same, with the stamps looked up in the caller's table (a
+    /// build's snapshot), so that no second table is made of them.
+    public static func load(
+        _ folder: URL, cache: inout DocumentCache, knownStamp: @escaping @Sendable (String) -> FileStamp?, takenAt: Int?
+    ) throws(LarderError) -> LoadResult {
         var seen = Set<String>()
         cache.resetCounts()
         if let takenAt { cache.stampedAt = min(cache.stampedAt, takenAt) }
-        let result = try load(folder, stamps: stamps) { reader, files in
+        let result = try load(folder, knownStamp: knownStamp) { reader, files in
             seen.formUnion(files.map(\.path))
             return cache.read(files, with: reader)
         }
@@ -42,10 +50,11 @@ public enum KitchenLoader {
     /// The pipeline, with `read` turning data files into documents (in the
     /// order given) with the reader it is handed.
     private static func load(
-        _ folder: URL, stamps: [String: FileStamp] = [:], read: (DocumentReader, [DataFile]) -> [ReadDocument]
+        _ folder: URL, knownStamp: (@Sendable (String) -> FileStamp?)? = nil,
+        read: (DocumentReader, [DataFile]) -> [ReadDocument]
     ) throws(LarderError) -> LoadResult {
         var dataFolder = try DataFolder(folder)
-        dataFolder.knownStamps = stamps
+        dataFolder.knownStamp = knownStamp
         let (files, layoutProblems) = try dataFolder.scan()
         let setup = Setup(folder: dataFolder, configFile: files.first { $0.kind == .config }, read: read)
         // larder.json (at most one document) goes in front of the rest, which
@@ -118,11 +127,14 @@ public enum KitchenLoader {
                 lists: lists, shelf: RecipeShelf(slots: recipes), favorites: favorites
             )
             let checker = CrossChecker(kitchen: kitchen, folder: folder, suggestions: suggestions)
-            let checkedPaths = Set(checked.map(\.file.path))
             let crossProblems = checker.check(references: checked.flatMap(\.references))
             var diagnostics = layoutProblems + checked.flatMap(\.diagnostics)
-            // A document read only to see that it exists is not checked.
-            diagnostics += crossProblems.filter { $0.location.map { checkedPaths.contains($0.path) } ?? true }
+            // A document read only to see that it exists is not checked (the
+            // table of the checked ones made only when there is a problem).
+            if !crossProblems.isEmpty {
+                let checkedPaths = Set(checked.map(\.file.path))
+                diagnostics += crossProblems.filter { $0.location.map { checkedPaths.contains($0.path) } ?? true }
+            }
 
             var sources: [String: SourceText] = [:]
             let paths = Set(diagnostics.compactMap { $0.location?.path })

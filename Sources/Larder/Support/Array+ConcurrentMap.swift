@@ -22,3 +22,12 @@ extension Array where Element: Sendable {
         }
     }
 }
+
+extension Array {
+    /// The elements in runs of `size` (the last one shorter), in order: a
+    /// `concurrentMap` over many small items takes them a run at a time, so
+    /// that each task is worth its dispatch.
+    public func chunked(_ size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+    }
+}

@@ -22,8 +22,10 @@ struct CrossChecker {
         var diagnostics: [Diagnostic] = []
         let storeIDs = kitchen.stores.map(\.id)
         let categoryIDs = kitchen.categories.map(\.id)
-        let recipeIDs = suggestions?.recipes ?? kitchen.recipeIDs
-        let listIDs = suggestions?.lists ?? kitchen.listIDs
+        // The ids a did-you-mean offers, made only for an unknown name: a
+        // folder without one (every rebuild of a clean one) lists none.
+        var recipeIDs: [String] { suggestions?.recipes ?? kitchen.recipeIDs }
+        var listIDs: [String] { suggestions?.lists ?? kitchen.listIDs }
         // Each image file is looked at once, however many pages show it.
         var imageProblems: [String: Diagnostic?] = [:]
         for reference in references {

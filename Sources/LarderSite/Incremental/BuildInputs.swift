@@ -64,7 +64,15 @@ public struct BuildInputs: Sendable {
     }
 
     /// The stamps of the data files now.
-    public func snapshot() -> InputSnapshot {
+    public func snapshot() -> InputSnapshot { snapshot(digestOnly: false) }
+
+    /// The digest of the data files' stamps now (`InputSnapshot.digest`):
+    /// for the check, once the site is made, that nothing changed during
+    /// the build, which needs no table of stamps.
+    func digest() -> ContentHash { snapshot(digestOnly: true).digest }
+
+    /// `digestOnly`: the digest alone (no stamps kept, no racy files).
+    private func snapshot(digestOnly: Bool) -> InputSnapshot {
         var clock = Timestamp.now(coarse: false)
         // Anything changed this close before the stamps were taken could
         // change again with the same stamp (file times come from a clock
@@ -78,14 +86,13 @@ public struct BuildInputs: Sendable {
         builder.add(context)
         builder.add(freshness)
         var racy: [String] = []
-        var stamps: [String: ContentHash] = [:]
-        var fileStamps: [KnownStamp] = []
+        var files: [InputSnapshot.File] = []
         func add(_ relative: String, _ stamp: Stamp) {
             let digest = stamp.digest
             builder.add(relative)
             builder.add(digest)
-            stamps[relative] = digest
-            if stamp.target == nil, let own = stamp.own { fileStamps.append(KnownStamp(path: relative, stamp: own)) }
+            guard !digestOnly else { return }
+            files.append(InputSnapshot.File(path: relative, digest: digest, own: stamp.target == nil ? stamp.own : nil))
             if stamp.isRecent(since: clock) { racy.append(relative) }
         }
         for name in Self.files { add(name, Stamp(path: dataFolder + "/" + name)) }
@@ -102,8 +109,7 @@ public struct BuildInputs: Sendable {
                   let names = Self.names(in: descriptor, all: true) else { return }
             // A site built inside the data folder is output, not input.
             if depth > 0, names.contains(OutputLocation.markerName) { return }
-            stamps.reserveCapacity(stamps.count + names.count)
-            fileStamps.reserveCapacity(fileStamps.count + names.count)
+            if !digestOnly { files.reserveCapacity(files.count + names.count) }
             for name in names where !name.hasPrefix(".") {
                 let stamp = Stamp(at: descriptor, name)
                 let path = relative + "/" + name
@@ -159,8 +165,7 @@ public struct BuildInputs: Sendable {
             close(root)
         }
         return InputSnapshot(
-            digest: builder.hash, racy: racy, context: context, stamps: stamps, fileStamps: fileStamps,
-            takenAt: Int(clock.seconds)
+            digest: builder.hash, racy: racy, context: context, files: files, takenAt: Int(clock.seconds)
         )
     }
 
@@ -231,16 +236,54 @@ public struct InputSnapshot: Sendable, Hashable {
     /// Files changed so recently that a further change could keep the stamp:
     /// a snapshot with any is never trusted to stand for their contents.
     public let racy: [String]
-    /// `BuildInputs.context`, and each data file's stamp by its path relative
-    /// to the data folder ("recipes/pancakes.md"): what pages' fingerprints
-    /// are made of (`JobFingerprints`), so that no file is stamped twice.
+    /// `BuildInputs.context`: part of every page's fingerprint.
     let context: ContentHash
-    let stamps: [String: ContentHash]
-    /// The same files' own stamps (links left out): the loader takes them
-    /// rather than stamping every data file a second time. A list, not a
-    /// table: the check that nothing changed takes a snapshot too, and must
-    /// not pay for hashing every path once more.
-    public let fileStamps: [KnownStamp]
+    /// Each data file's stamp, by its path relative to the data folder
+    /// ("recipes/pancakes.md"), in the order taken: a list, so that the
+    /// check that nothing changed, which needs the digest alone, does not
+    /// pay for a table of them; a build makes the table once (`index()`).
+    let files: [File]
+    /// The files by path, once `index()` made it (empty before): what the
+    /// loader takes instead of stamping every data file again, and what
+    /// pages' fingerprints are made of (`JobFingerprints`).
+    private(set) var table: [String: File] = [:]
+
+    /// A data file's stamp.
+    struct File: Sendable, Hashable {
+        var path: String
+        /// Of its `Stamp` (a link's target's too).
+        var digest: ContentHash
+        /// Its own `FileStamp`; nil for a link (the loader stamps a link
+        /// itself) or a file that is not there.
+        var own: FileStamp?
+    }
+
+    init(digest: ContentHash, racy: [String], context: ContentHash, files: [File], takenAt: Int) {
+        self.digest = digest
+        self.racy = racy
+        self.context = context
+        self.files = files
+        self.takenAt = takenAt
+    }
+
+    /// Makes `table`, for a build that goes on past the check that nothing
+    /// changed.
+    public mutating func index() {
+        guard table.isEmpty else { return }
+        table.reserveCapacity(files.count)
+        for file in files { table[file.path] = file }
+    }
+
+    /// Each data file's stamp digest by path (from `table` when made).
+    var stamps: [String: ContentHash] {
+        (table.isEmpty ? Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { $1 }) : table).mapValues(\.digest)
+    }
+
+    /// The regular files' own stamps (links left out).
+    public var fileStamps: [KnownStamp] {
+        files.compactMap { file in file.own.map { KnownStamp(path: file.path, stamp: $0) } }
+    }
+
     /// When the stamps began to be taken (seconds since the epoch, rounded
     /// down): what the parse cache's entries made with them are dated.
     public let takenAt: Int

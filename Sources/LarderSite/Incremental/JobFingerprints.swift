@@ -23,7 +23,8 @@ import Larder
 /// without a stamp gives no fingerprint (the job is always rendered).
 struct JobFingerprints: Sendable {
     let global: ContentHash
-    private let stamps: [String: ContentHash]
+    /// The snapshot's files by path (`InputSnapshot.table`).
+    private let stamps: [String: InputSnapshot.File]
     /// Each recipe's file and the recipes its ingredients name, by id (a
     /// table, so that no `Recipe` is copied per lookup).
     private let recipes: [String: (path: String, subRecipes: [String], images: [String?])]
@@ -43,17 +44,20 @@ struct JobFingerprints: Sendable {
             recipes[id] = (path, all.subRecipes(at: index), images)
         }
         self.recipes = recipes
-        stamps = snapshot.stamps
+        // The build's table (made once, for the loader too), or one made here.
+        var indexed = snapshot
+        indexed.index()
+        stamps = indexed.table
         var builder = ContentHash.Builder()
         builder.add("larder-jobs global 1")
         builder.add(snapshot.context)
         // Filtered, then sorted: the few global files, not every data file.
-        let globalFiles = snapshot.stamps.filter { path, _ in
-            !path.hasPrefix("recipes/") && !path.hasPrefix("lists/") && !BuildInputs.isCooklangInput(path)
+        let globalFiles = snapshot.files.filter { file in
+            !file.path.hasPrefix("recipes/") && !file.path.hasPrefix("lists/") && !BuildInputs.isCooklangInput(file.path)
         }
-        for (path, stamp) in globalFiles.sorted(by: { $0.key < $1.key }) {
-            builder.add(path)
-            builder.add(stamp)
+        for file in globalFiles.sorted(by: { $0.path < $1.path }) {
+            builder.add(file.path)
+            builder.add(file.digest)
         }
         global = builder.hash
     }
@@ -100,16 +104,21 @@ struct JobFingerprints: Sendable {
     private func addFile(_ path: String, to builder: inout ContentHash.Builder) -> Bool {
         guard let stamp = stamps[path] else { return false }
         builder.add(path)
-        builder.add(stamp)
+        builder.add(stamp.digest)
         return true
     }
 
     /// The recipe `id` (its file, or its absence) and the recipes its
     /// ingredients name, depth first, each once.
     private func addRecipe(_ id: String, to builder: inout ContentHash.Builder, seen: inout Set<String>) -> Bool {
-        guard seen.insert(id).inserted else { return true }
+        let recipe = recipes[id]
+        // Only a recipe with sub-recipes can lead back to itself: the others
+        // (most) are not remembered, so fingerprinting one makes no table.
+        if let recipe, !recipe.subRecipes.isEmpty {
+            guard seen.insert(id).inserted else { return true }
+        }
         builder.add(id)
-        guard let recipe = recipes[id] else {
+        guard let recipe else {
             builder.add(0 as UInt64)
             return true
         }

@@ -131,7 +131,10 @@ public struct SiteBuild: Sendable {
     /// beside the output, and saves it for the next.
     public func run() -> Result {
         var documents: DocumentCache?
-        return perform(&documents)
+        let result = perform(&documents)
+        // Saved by now; freeing 11,000 entries would hold up the return.
+        BackgroundRelease.drop(documents.take())
+        return result
     }
 
     /// Runs the pipeline, reading again only the data files that changed
@@ -174,8 +177,10 @@ public struct SiteBuild: Sendable {
         do throws(Stop) {
             var disk: Disk?
             if case .folder(let output) = destination {
-                let (prepared, upToDate) = try prepare(output)
+                var (prepared, upToDate) = try prepare(output)
                 if let upToDate { return result(.upToDate(upToDate)) }
+                // The previous site's state is read while the data loads.
+                prepared.writer.readStateAhead()
                 timings.mark("no-op check")
                 // Parsed files from the last build: only changed files are read.
                 if documents == nil {
@@ -192,8 +197,11 @@ public struct SiteBuild: Sendable {
             }
             // A folder build's loader takes the stamps of the snapshot it starts from.
             let loaded = try load(&documents, stamps: disk?.before)
-            // A check is done with the kitchen once it has the report.
-            defer { if destination == .noOutput { BackgroundRelease.drop(loaded) } }
+            // Done with once the run has its outcome: the kitchen (and the
+            // builder made of it) are freed off the main thread, which
+            // returns (and, for the CLI, exits) without waiting for some
+            // hundred thousand frees.
+            defer { BackgroundRelease.drop(loaded) }
             report = loaded.report
             counts = documents.map { ($0.lastReads, $0.lastHits) } ?? (report.fileCount, 0)
             timings.mark("load")
@@ -212,6 +220,7 @@ public struct SiteBuild: Sendable {
             builder.history = history
             redaction = TokenRedaction(kitchen: loaded.kitchen, links: links)
 
+            defer { BackgroundRelease.drop(builder) }
             let outcome: Result.Outcome
             if let disk {
                 outcome = .written(try write(builder, report: report, to: disk, documents: documents, timings: &timings))
@@ -255,7 +264,9 @@ public struct SiteBuild: Sendable {
         if case .success = secret, let last = writer.upToDate(inputs, now: now) {
             return (Disk(writer: writer, inputs: inputs, before: now), last)
         }
-        return (Disk(writer: writer, inputs: inputs, before: inputs.settledSnapshot(startingWith: now)), nil)
+        var before = inputs.settledSnapshot(startingWith: now)
+        before.index()
+        return (Disk(writer: writer, inputs: inputs, before: before), nil)
     }
 
     /// Stage 2: read, validate, resolve (`KitchenLoader`), with the parse
@@ -264,10 +275,11 @@ public struct SiteBuild: Sendable {
     private func load(_ documents: inout DocumentCache?, stamps: InputSnapshot?) throws(Stop) -> LoadResult {
         do {
             if documents != nil, let stamps {
-                var known: [String: FileStamp] = [:]
-                known.reserveCapacity(stamps.fileStamps.count)
-                for file in stamps.fileStamps { known[file.path] = file.stamp }
-                return try KitchenLoader.load(dataFolder, cache: &documents!, stamps: known, takenAt: stamps.takenAt)
+                // The snapshot's table, made once for this and the pages' fingerprints.
+                let table = stamps.table
+                return try KitchenLoader.load(
+                    dataFolder, cache: &documents!, knownStamp: { table[$0]?.own }, takenAt: stamps.takenAt
+                )
             }
             if documents != nil { return try KitchenLoader.load(dataFolder, cache: &documents!) }
             return try KitchenLoader.load(dataFolder)

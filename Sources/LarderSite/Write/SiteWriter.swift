@@ -1,4 +1,6 @@
 import Foundation
+import Larder
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -54,6 +56,10 @@ public struct SiteWriter: Sendable {
     /// Whether the summary's `writerTime` is measured (two clock reads per
     /// file).
     public var measuresWriterTime = false
+    /// The previous site's state, being read on another thread
+    /// (`readStateAhead()`); taken under the lock only if the file is still
+    /// the one read.
+    var stateAhead: (@Sendable () -> SiteState.ReadAhead?)?
 
     public init(output: URL, dataFolder: URL) {
         self.init(output: output, dataFolder: dataFolder, fileSystem: .live)
@@ -90,6 +96,18 @@ public struct SiteWriter: Sendable {
     /// Where the lists' history is kept between builds (`HistoryCache`).
     public var historyCacheFile: URL? {
         (try? OutputLocation(output: output, dataFolder: dataFolder)).map { URL(fileURLWithPath: $0.historyCache) }
+    }
+
+    /// Starts reading the previous site's state (some megabytes, every
+    /// file's entry and every job's record) on another thread, so that it
+    /// is read while the build loads the data rather than after. Before
+    /// the lock is taken: `write` uses it only if the state file is still
+    /// the one that was read.
+    public mutating func readStateAhead() {
+        guard let location = try? OutputLocation(output: output, dataFolder: dataFolder) else { return }
+        let path = location.state
+        let read = Self.inBackground { SiteState.readAhead(path) }
+        stateAhead = { read() ?? nil }
     }
 
     /// Checks that the output may be replaced (see the type's rules), changing
@@ -151,32 +169,50 @@ public struct SiteWriter: Sendable {
             var result: SiteSink.Result
             let commit: SiteCommit?
             let jobs: JobRecords?
+            // The sink and both states hold an entry per file of the site:
+            // freed off the main thread once the site is in (see the end).
+            let sink: SiteSink, previous: SiteState?
+            let state: SiteState
+            var encoded: (bytes: [UInt8], stampOffset: Int)
             do {
-                let (sink, previous) = try openSink(temporary, location: location)
+                (sink, previous) = try openSink(temporary, location: location)
                 try produce(sink)
                 try sink.checkFailure()
                 result = sink.result()
                 jobs = sink.recordedJobs
                 if let record { try checkUnchanged(record, images: result.images) }
+                // The data folder stamped again, to notice a file changed
+                // during the build, on another core while the commit is
+                // planned and the state encoded; compared before anything
+                // is put in place.
+                var stampAgain: (@Sendable () -> ContentHash)?
+                if let inputs = record?.inputs { stampAgain = { inputs.digest() } }
+                let again = Self.inBackground(stampAgain)
                 commit = plan(result, previous: previous, location: location)
                 if commit == nil, result.mode == .staging {
                     try sink.makeTree()
                     result = sink.result()
                 }
+                state = SiteState(
+                    inputs: record.map { inputsDigest($0.before, images: result.images) },
+                    images: result.images.keys.sorted(),
+                    warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
+                    // Both set once the site is in.
+                    output: ContentHash(high: 0, low: 0), finished: Timestamp(seconds: 0, nanoseconds: 0),
+                    files: result.entries,
+                    jobs: jobs?.encoded() ?? []
+                )
+                encoded = state.encodedStampable()
+                if let record, again() != record.before.digest { throw Self.changedDuringBuild(record) }
             } catch {
                 try? fileSystem.removeTree(temporary)
                 throw error
             }
-            let state = SiteState(
-                inputs: record.map { inputsDigest($0.before, images: result.images) },
-                images: result.images.keys.sorted(),
-                warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
-                // Both set once the site is in.
-                output: ContentHash(high: 0, low: 0), finished: Timestamp(seconds: 0, nanoseconds: 0),
-                files: result.entries,
-                jobs: jobs?.encoded() ?? []
-            )
-            var (bytes, stampOffset) = state.encodedStampable()
+            // Moved out, so that restamping changes the only copy (5 MB at
+            // 10,000 recipes) in place.
+            var bytes: [UInt8] = []
+            Swift.swap(&bytes, &encoded.bytes)
+            let stampOffset = encoded.stampOffset
             if let commit {
                 try commitInPlace(commit, state: bytes, location: location)
             } else {
@@ -188,7 +224,9 @@ public struct SiteWriter: Sendable {
                 commit.cleanUp(at: location, fileSystem: fileSystem)
                 result.summary.inPlace = true
             }
-            return result.summary
+            let summary = result.summary
+            BackgroundRelease.drop((sink, previous, result, state, jobs))
+            return summary
         }
     }
 
@@ -294,9 +332,11 @@ public struct SiteWriter: Sendable {
         return builder.hash
     }
 
-    /// Throws when a data file or image changed between the snapshot taken
-    /// before loading and now, when every file has been read: the site could
-    /// mix old and new versions.
+    /// Throws when a data file was being saved as the build began, or an
+    /// image changed between the build's start and now, when every file
+    /// has been read: the site could mix old and new versions. (The data
+    /// files' stamps are taken again beside the state's encoding: see
+    /// `write(record:stream:)`.)
     private func checkUnchanged(_ record: BuildRecord, images: [String: Stamp]) throws(SiteWriteError) {
         let again = "build again once it is saved"
         if let path = record.before.racy.first {
@@ -308,11 +348,27 @@ public struct SiteWriter: Sendable {
         for (path, stamp) in images.sorted(by: { $0.key < $1.key }) where Stamp(path: path) != stamp {
             throw SiteWriteError(path: path, reason: "changed while the build copied it; \(again)")
         }
-        guard record.inputs.snapshot().digest == record.before.digest else {
-            throw SiteWriteError(
-                path: record.inputs.dataFolder,
-                reason: "a data file changed while the site was being built, so the site could mix two versions; \(again)"
-            )
+    }
+
+    /// The error for a data folder whose stamps, taken again once every
+    /// file has been read, are not the ones the build started from.
+    private static func changedDuringBuild(_ record: BuildRecord) -> SiteWriteError {
+        SiteWriteError(
+            path: record.inputs.dataFolder,
+            reason: "a data file changed while the site was being built, so the site could mix two versions; build again once it is saved"
+        )
+    }
+
+    /// Runs `work` (when there is some) on another thread at once; the
+    /// function returned waits for its value (nil without work).
+    static func inBackground<Value: Sendable>(_ work: (@Sendable () -> Value)?) -> @Sendable () -> Value? {
+        guard let work else { return { nil } }
+        let slot = BackgroundSlot<Value>()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { slot.value.withLock { $0 = work() } }
+        return {
+            group.wait()
+            return slot.value.withLock { $0 }
         }
     }
 
@@ -334,10 +390,10 @@ public struct SiteWriter: Sendable {
         var previous: SiteSink.Previous?
         var state: SiteState?
         var previousJobs: JobRecords?
-        if lstat(location.path, &info) == 0, let read = SiteState.read(location.state) {
-            previous = SiteSink.Previous(root: location.path, files: read.files, finished: read.finished)
-            state = read
-            previousJobs = JobRecords(read.jobs)
+        if lstat(location.path, &info) == 0, let read = previousState(at: location) {
+            previous = SiteSink.Previous(root: location.path, files: read.state.files, finished: read.state.finished)
+            state = read.state
+            previousJobs = read.jobs
         }
         let intact = state.map { SiteState.outputStamp(of: location) == $0.output } ?? false
         let sink = SiteSink(
@@ -346,6 +402,14 @@ public struct SiteWriter: Sendable {
             measures: measuresWriterTime, previousJobs: previousJobs
         )
         return (sink, intact ? state : nil)
+    }
+
+    /// The state beside the output and its job records: the one read ahead
+    /// when the file is still that one, else read now.
+    private func previousState(at location: OutputLocation) -> (state: SiteState, jobs: JobRecords?)? {
+        if let ahead = stateAhead?(), FileStamp(path: location.state) == ahead.file { return (ahead.state, ahead.jobs) }
+        guard let read = SiteState.read(location.state) else { return nil }
+        return (read, JobRecords(read.jobs))
     }
 
     /// Removes what killed builds left beside the output. One killed between
@@ -401,6 +465,11 @@ public struct SiteWriter: Sendable {
             )
         }
     }
+}
+
+/// A value made on another thread (`SiteWriter.inBackground`).
+private final class BackgroundSlot<Value: Sendable>: Sendable {
+    let value = Mutex<Value?>(nil)
 }
 
 /// What `larder build` read and printed, given to the writer so that the
