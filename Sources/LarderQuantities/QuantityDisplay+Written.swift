@@ -50,10 +50,17 @@ extension QuantityDisplay {
     /// not a generic sequence: a generic called from another module runs
     /// unspecialised, once per recipe page.)
     public static func unitTable(for units: [Unit]) -> String {
+        // A page names the same few units many times: each dimension's
+        // ladders are added once (units are equal when their ids are).
         var table: [String: Unit] = [:]
+        var dimensions: [Unit.Dimension] = []
         for unit in units {
             table[unit.id] = unit
-            for step in metricLadder(unit.dimension) + usLadder(unit.dimension).map(\.unit) { table[step.id] = step }
+            if !dimensions.contains(unit.dimension) { dimensions.append(unit.dimension) }
+        }
+        for dimension in dimensions {
+            for step in metricLadder(dimension) { table[step.id] = step }
+            for step in usLadder(dimension) { table[step.unit.id] = step.unit }
         }
         return table.keys.sorted().compactMap { id in
             table[id].map { unit in

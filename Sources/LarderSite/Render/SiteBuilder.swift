@@ -172,13 +172,15 @@ public struct SiteBuilder: Sendable {
     /// Every page job, the biggest pages first, so that no core is left with
     /// one at the end.
     var pageJobs: [PageJob] {
-        var jobs: [PageJob] = [.index, .search, .categories, .tags, .favorites]
+        // The sitemap (every page's path, escaped and sorted) starts early:
+        // as the last job it ran alone while the other core idled.
+        var jobs: [PageJob] = [.index, .search, .categories, .tags, .favorites, .sitemap]
         jobs += kitchen.listIDs.map { .list($0) }
         jobs += kitchen.lists.filter { $0.kind == .shopping }.map { .printSheet($0.id) }
         jobs += kitchen.recipeIDs.map { .recipe($0) }
         jobs += recipeCategories.map { .category($0.slug) }
         jobs += recipeTags.map { .tag($0.slug) }
-        jobs += [.sitemap, .assets]
+        jobs += [.assets]
         return jobs
     }
 
