@@ -63,14 +63,21 @@ extension QuantityDisplay {
             for step in usLadder(dimension) { table[step.unit.id] = step.unit }
         }
         return table.keys.sorted().compactMap { id in
-            table[id].map { unit in
-                [
-                    id, unit.dimension.rawValue, unit.system.rawValue, "\(unit.factor.numerator)/\(unit.factor.denominator)",
-                    unit.symbol ?? "", unit.singular, unit.plural,
-                ].joined(separator: "|")
-            }
+            table[id].map { unit in catalogRows[id] ?? unitRow(unit) }
         }.joined(separator: ";")
     }
+
+    /// One unit's entry in ``unitTable(for:)``.
+    private static func unitRow(_ unit: Unit) -> String {
+        [
+            unit.id, unit.dimension.rawValue, unit.system.rawValue, "\(unit.factor.numerator)/\(unit.factor.denominator)",
+            unit.symbol ?? "", unit.singular, unit.plural,
+        ].joined(separator: "|")
+    }
+
+    /// Every catalog unit's entry, written once rather than on every recipe page.
+    private static let catalogRows = Dictionary(
+        UnitCatalog.all.map { ($0.id, unitRow($0)) }, uniquingKeysWith: { first, _ in first })
 
     // MARK: Money and time
 
