@@ -8,9 +8,37 @@ public enum ItemName {
     /// comparing, not for display: the rules aim to give a word and its
     /// plural the same key, not to know every irregular plural.
     public static func key(_ name: String) -> String {
-        var words = name.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(name) : words(name)
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiKey(name) }
+        var words = words(name)
         if let last = words.popLast() { words.append(singular(last)) }
         return words.joined(separator: " ")
+    }
+
+    /// `key` of an ASCII name in one pass over its bytes: the words as
+    /// `asciiWords` splits them, lowercased and joined by single spaces
+    /// straight into one buffer (no array of words, no string per word but
+    /// the last). The planner and every recipe page key each name they use.
+    static func asciiKey(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        var lastWord = 0
+        var spacePending = false
+        for byte in name.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) || byte == UInt8(ascii: "-") {
+                spacePending = !bytes.isEmpty
+                continue
+            }
+            if spacePending {
+                bytes.append(0x20)
+                lastWord = bytes.count
+                spacePending = false
+            }
+            bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+        }
+        let last = String(decoding: bytes[lastWord...], as: UTF8.self)
+        let single = singular(last)
+        if single == last { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes[..<lastWord], as: UTF8.self) + single
     }
 
     /// The lowercased words of `name`, split at whitespace and hyphens.

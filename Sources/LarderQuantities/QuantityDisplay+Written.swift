@@ -50,20 +50,34 @@ extension QuantityDisplay {
     /// not a generic sequence: a generic called from another module runs
     /// unspecialised, once per recipe page.)
     public static func unitTable(for units: [Unit]) -> String {
+        // A page names the same few units many times: each dimension's
+        // ladders are added once (units are equal when their ids are).
         var table: [String: Unit] = [:]
+        var dimensions: [Unit.Dimension] = []
         for unit in units {
             table[unit.id] = unit
-            for step in metricLadder(unit.dimension) + usLadder(unit.dimension).map(\.unit) { table[step.id] = step }
+            if !dimensions.contains(unit.dimension) { dimensions.append(unit.dimension) }
+        }
+        for dimension in dimensions {
+            for step in metricLadder(dimension) { table[step.id] = step }
+            for step in usLadder(dimension) { table[step.unit.id] = step.unit }
         }
         return table.keys.sorted().compactMap { id in
-            table[id].map { unit in
-                [
-                    id, unit.dimension.rawValue, unit.system.rawValue, "\(unit.factor.numerator)/\(unit.factor.denominator)",
-                    unit.symbol ?? "", unit.singular, unit.plural,
-                ].joined(separator: "|")
-            }
+            table[id].map { unit in catalogRows[id] ?? unitRow(unit) }
         }.joined(separator: ";")
     }
+
+    /// One unit's entry in ``unitTable(for:)``.
+    private static func unitRow(_ unit: Unit) -> String {
+        [
+            unit.id, unit.dimension.rawValue, unit.system.rawValue, "\(unit.factor.numerator)/\(unit.factor.denominator)",
+            unit.symbol ?? "", unit.singular, unit.plural,
+        ].joined(separator: "|")
+    }
+
+    /// Every catalog unit's entry, written once rather than on every recipe page.
+    private static let catalogRows = Dictionary(
+        UnitCatalog.all.map { ($0.id, unitRow($0)) }, uniquingKeysWith: { first, _ in first })
 
     // MARK: Money and time
 

@@ -27,6 +27,23 @@ struct ItemNameTests {
         }
     }
 
+    /// The one-pass key of an ASCII name is the words' key (split, last
+    /// word singular, joined), for every ASCII character between and around
+    /// words, plurals that change and that do not.
+    @Test func asciiKeyIsTheWordsKey() {
+        let separators = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["\r\n", " - ", "\t\t", "--"]
+        for separator in separators {
+            for name in [
+                "Cherry\(separator)TOMATOES", "\(separator)eggs\(separator)", "A\(separator)\(separator)b-Leaves",
+                "\(separator)", "glass\(separator)", "\(separator)Berries", "x\(separator)y\(separator)knives",
+            ] {
+                var words = ItemName.words(name)
+                if let last = words.popLast() { words.append(ItemName.singular(last)) }
+                #expect(ItemName.asciiKey(name) == words.joined(separator: " "), "\(Array(name.utf8))")
+            }
+        }
+    }
+
     @Test(arguments: [
         ("avocado", "Avocados"), ("berry", "berries"), ("leaf", "leaves"), ("potato", "potatoes"),
         ("cookie", "cookies"), ("glass", "glasses"), ("peach", "peaches"), ("sloe", "sloes"), ("cheese", "cheeses"),

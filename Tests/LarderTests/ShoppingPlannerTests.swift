@@ -288,6 +288,29 @@ import Testing
         #expect(all.line("lemon")?.checked == false)
     }
 
+    /// `plans` (one merge, two plans: a site's list page and its printed
+    /// sheet) gives what `plan` gives with ticked lines kept and without,
+    /// with staples and stock set aside as usual.
+    @Test(arguments: [false, true]) func bothPlansFromOneMergeAreThePlansAskedApart(includePantry: Bool) throws {
+        var files = Self.pantryFiles
+        files["lists/a.md"] = Self.list("A", "- [ ] 1 bottle olive oil\n- [x] 2 cucumbers\n- [x] 6 eggs\n- [ ] 1 lemon\n")
+        files["lists/b.md"] = Self.list("B", "- [x] 1 lemon\n- [x] 1 bunch basil\n")
+        let kitchen = try Self.kitchen(files)
+        let request = ShoppingRequest(lists: ["a", "b"], recipes: [RecipeRequest(recipe: "salad")], includePantry: includePantry)
+        var withTicked = request, withoutTicked = request
+        withTicked.includeChecked = true
+        withoutTicked.includeChecked = false
+        let both = try ShoppingPlanner.plans(request, in: kitchen)
+        #expect(both.withTicked == (try ShoppingPlanner.plan(withTicked, in: kitchen)))
+        #expect(both.withoutTicked == (try ShoppingPlanner.plan(withoutTicked, in: kitchen)))
+        // The two differ here: the basil is ticked and no recipe needs it.
+        #expect(both.withTicked.line("basil")?.checked == true)
+        #expect(both.withoutTicked.line("basil") == nil)
+        #expect(both.withoutTicked.leftOut.contains { $0.key == "basil" })
+        // And the same question with a list that does not exist.
+        #expect(throws: PlanError.self) { try ShoppingPlanner.plans(ShoppingRequest(lists: ["nope"]), in: kitchen) }
+    }
+
     // MARK: Provenance
 
     @Test func provenanceNamesEachSourceWithItsScaledAmountAndLine() throws {

@@ -64,7 +64,14 @@ public struct FoodNames: Sendable {
     /// The item key without leading size words (the line reader's, see
     /// ``ItemName/isSizeWord(_:)``): "large eggs", "extra large eggs".
     static func plainKey(_ name: String) -> String {
-        var words = ItemName.key(name).split(separator: " ")
+        let key = ItemName.key(name)
+        // Most names start with no size word: the key as it is, not split
+        // into words and joined again (the planner and every recipe page's
+        // volume ingredients key each name).
+        guard let space = key.utf8.firstIndex(of: UInt8(ascii: " ")) else { return key }
+        let first = key[..<space]
+        if first != "extra", !ItemName.isSizeWord(first) { return key }
+        var words = key.split(separator: " ")
         while words.count > 1 {
             if ItemName.isSizeWord(words[0]) {
                 words.removeFirst()

@@ -12,7 +12,8 @@ extension SiteBuilder {
         let path = page(listFolder(list) + Self.printFolder)
         let plan: ShoppingPlan
         do {
-            plan = try ShoppingPlanner.plan(ShoppingRequest(lists: [list.id]), in: kitchen)
+            // Made with the list page's plan (`makePlans`) when it renders.
+            plan = try printPlans[list.id] ?? ShoppingPlanner.plan(ShoppingRequest(lists: [list.id]), in: kitchen)
         } catch {
             // The check before the build refuses unknown recipes, so this is
             // a defect; it still stops the build with the list named.

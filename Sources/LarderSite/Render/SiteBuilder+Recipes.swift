@@ -66,8 +66,9 @@ extension SiteBuilder {
                 let value = RecipeJSONLD.nutritionValue($0, calories: "kcal")
                 return DetailView(
                     key: Self.nutritionLabel($0.key),
-                    // Byte search, not Foundation's `contains`, slow for every page.
-                    value: value.utf8.firstRange(of: " calories".utf8) == nil ? value : value.replacing(" calories", with: " kcal")
+                    // Byte search: Foundation's `contains` and the generic
+                    // `firstRange(of:)` were slow for every page.
+                    value: Self.contains(value, " calories") ? value.replacing(" calories", with: " kcal") : value
                 )
             },
             ingredientGroups: groups,
@@ -133,6 +134,21 @@ extension SiteBuilder {
             times.append(TimeView(label: label, text: QuantityDisplay.duration(seconds: time.seconds), iso: time.iso8601))
         }
         return times
+    }
+
+    /// Whether `text` holds `part`, compared as UTF-8 bytes.
+    static func contains(_ text: String, _ part: String) -> Bool {
+        var text = text, part = part
+        return text.withUTF8 { text in
+            part.withUTF8 { part in
+                guard let first = part.first else { return true }
+                guard text.count >= part.count else { return false }
+                for start in 0...(text.count - part.count) where text[start] == first {
+                    if memcmp(text.baseAddress! + start, part.baseAddress!, part.count) == 0 { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// A source as shown: the host of a URL ("example.org"), else as written.

@@ -40,6 +40,9 @@ public struct SiteBuilder: Sendable {
     /// Shopping lists' plans (items and recipe ingredients merged, grouped by
     /// store and aisle), by list id; made at the start of `render()`.
     private(set) var plans: [String: ShoppingPlan] = [:]
+    /// The same plans without ticked lines, for the printable sheets; made
+    /// with `plans`, from the same merge.
+    private(set) var printPlans: [String: ShoppingPlan] = [:]
     /// Each recipe's summary (the first paragraph of its description as
     /// plain text), by id: made once at the start of `render()` for the recipe
     /// page and the cards on the index, category, tag and favorites pages.
@@ -157,13 +160,15 @@ public struct SiteBuilder: Sendable {
     /// Plans on all cores; the first list (in order) that fails stops the build.
     mutating func makePlans(for lists: [ShoppingList]) throws(SiteBuildError) {
         let plans = lists.concurrentMap { [kitchen] list in
-            Result { () throws(PlanError) -> ShoppingPlan in
-                try ShoppingPlanner.plan(ShoppingRequest(lists: [list.id], includeChecked: true), in: kitchen)
+            Result { () throws(PlanError) in
+                try ShoppingPlanner.plans(ShoppingRequest(lists: [list.id]), in: kitchen)
             }
         }
         for (list, plan) in zip(lists, plans) {
             switch plan {
-            case .success(let plan): self.plans[list.id] = plan
+            case .success(let plan):
+                self.plans[list.id] = plan.withTicked
+                self.printPlans[list.id] = plan.withoutTicked
             case .failure(let error): throw SiteBuildError(path: list.path, reason: error.description)
             }
         }
@@ -172,13 +177,15 @@ public struct SiteBuilder: Sendable {
     /// Every page job, the biggest pages first, so that no core is left with
     /// one at the end.
     var pageJobs: [PageJob] {
-        var jobs: [PageJob] = [.index, .search, .categories, .tags, .favorites]
+        // The sitemap (every page's path, escaped and sorted) starts early:
+        // as the last job it ran alone while the other core idled.
+        var jobs: [PageJob] = [.index, .search, .categories, .tags, .favorites, .sitemap]
         jobs += kitchen.listIDs.map { .list($0) }
         jobs += kitchen.lists.filter { $0.kind == .shopping }.map { .printSheet($0.id) }
         jobs += kitchen.recipeIDs.map { .recipe($0) }
         jobs += recipeCategories.map { .category($0.slug) }
         jobs += recipeTags.map { .tag($0.slug) }
-        jobs += [.sitemap, .assets]
+        jobs += [.assets]
         return jobs
     }
 

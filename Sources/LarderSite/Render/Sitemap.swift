@@ -24,6 +24,8 @@ enum Sitemap {
     /// Spaces, `%` and non-ASCII characters as `%XX` (UTF-8), as the
     /// protocol asks; `path` is a file path, not yet percent-encoded.
     static func percentEncoded(_ path: String) -> String {
+        // Nearly every page path needs no escape: no copy, no per-byte append.
+        if path.utf8.allSatisfy(allowed.contains) { return path }
         var out = ""
         for byte in path.utf8 {
             if allowed.contains(byte) {

@@ -60,6 +60,7 @@ extension Share {
     /// preceded by "\r", as Character "\r\n" is not "\n".)
     private static func joined(_ lines: [String]) -> String {
         var out: [UInt8] = []
+        out.reserveCapacity(lines.reduce(1) { $0 + $1.utf8.count + 1 })
         var blankPending = false
         /// Adds one line: blank ones only between others, at most one.
         func add(_ line: UnsafeBufferPointer<UInt8>) {
@@ -69,7 +70,11 @@ extension Share {
                 blankPending = !out.isEmpty
                 return
             }
-            if !out.isEmpty { out.append(contentsOf: blankPending ? [0x0A, 0x0A] : [0x0A]) }
+            // Bytes one by one: an array literal here was an allocation per line.
+            if !out.isEmpty {
+                out.append(0x0A)
+                if blankPending { out.append(0x0A) }
+            }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<end]))
             blankPending = false
         }
