@@ -106,25 +106,55 @@ public struct FileCreator: Sendable {
     /// place, so that a failure while writing leaves the old files as they
     /// were and a reader never sees half of a new one. A folder there is
     /// not replaced (`.exists`).
+    ///
+    /// Both or neither, also when a rename fails: each old file is kept
+    /// under a second hidden name (a hard link, so its place is never
+    /// empty) until every new one is in place, and put back if one is not.
     public func replace(_ files: [AuthoredFile]) throws(AuthoringError) {
+        try replace(files, renaming: { rename($0, $1) })
+    }
+
+    /// `replace(_:)` with the rename to use (tests make one fail).
+    func replace(_ files: [AuthoredFile], renaming: (String, String) -> Int32) throws(AuthoringError) {
         let folders = files.filter { isDirectory($0.path) == true }.map(\.path)
         guard folders.isEmpty else { throw .exists(folders) }
-        let temporaries = files.map { file in
-            let name = (file.path as NSString).lastPathComponent
-            let folderPath = (file.path as NSString).deletingLastPathComponent
-            let hidden = ".\(name).\(getpid()).replacing"
-            return AuthoredFile(
-                path: folderPath.isEmpty ? hidden : "\(folderPath)/\(hidden)", bytes: file.bytes, permissions: file.permissions
-            )
-        }
+        let temporaries = files.map { hidden($0, suffix: "replacing") }
         try create(temporaries)
+        // The old files, linked under a hidden name. nil where there is none,
+        // or where the file system makes no hard links (that file is then
+        // replaced without a way back, as a lone rename would).
+        let existed = files.map { isDirectory($0.path) != nil }
+        let keptOld: [String?] = files.map { file in
+            let kept = absolute(hidden(file, suffix: "previous").path)
+            unlink(kept)
+            return link(absolute(file.path), kept) == 0 ? kept : nil
+        }
+        defer { for kept in keptOld { if let kept { unlink(kept) } } }
         for (index, (temporary, file)) in zip(temporaries, files).enumerated() {
-            guard rename(absolute(temporary.path), absolute(file.path)) == 0 else {
+            guard renaming(absolute(temporary.path), absolute(file.path)) == 0 else {
                 let reason = String(cString: strerror(errno))
                 for rest in temporaries[index...] { unlink(absolute(rest.path)) }
+                for done in 0..<index {
+                    let place = absolute(files[done].path)
+                    if let kept = keptOld[done] {
+                        rename(kept, place)
+                    } else if !existed[done] {
+                        unlink(place)
+                    }
+                }
                 throw .io(path: file.path, reason: "cannot replace the file: \(reason)")
             }
         }
+    }
+
+    /// `file` under a hidden name beside its place, for this process.
+    private func hidden(_ file: AuthoredFile, suffix: String) -> AuthoredFile {
+        let name = (file.path as NSString).lastPathComponent
+        let folderPath = (file.path as NSString).deletingLastPathComponent
+        let hidden = ".\(name).\(getpid()).\(suffix)"
+        return AuthoredFile(
+            path: folderPath.isEmpty ? hidden : "\(folderPath)/\(hidden)", bytes: file.bytes, permissions: file.permissions
+        )
     }
 
     private func absolute(_ relativePath: String) -> String {
