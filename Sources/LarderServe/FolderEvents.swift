@@ -20,13 +20,18 @@ final class FolderEvents: Sendable {
 
     /// Nil where inotify cannot be had (then the watcher polls).
     init?(root: String) {
-        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        self.root = root
-        guard addWatches() else {
+        // Watched before the properties are set: an initializer that fails
+        // once they are runs deinit too, and a second close(fd) would close
+        // whatever the number was given to meanwhile (another thread's
+        // connection, which its client then sees reset).
+        guard Self.addWatches(fd: fd, root: root) else {
             close(fd)
             return nil
         }
+        self.fd = fd
+        self.root = root
     }
 
     deinit { close(fd) }
@@ -35,6 +40,10 @@ final class FolderEvents: Sendable {
     /// folders made since are picked up). False when the root cannot be watched.
     @discardableResult
     func addWatches() -> Bool {
+        Self.addWatches(fd: fd, root: root)
+    }
+
+    private static func addWatches(fd: Int32, root: String) -> Bool {
         guard inotify_add_watch(fd, root, Self.mask) >= 0 else { return false }
         // With the folders walked for Cooklang files (`Breakfast/`).
         var folders = FolderWatcher.flatFolders + FolderWatcher.deepFolders
