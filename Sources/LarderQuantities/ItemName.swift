@@ -15,7 +15,8 @@ public enum ItemName {
     }
 
     /// `key` of an ASCII name in one pass over its bytes: the words as
-    /// `asciiWords` splits them, lowercased and joined by single spaces
+    /// `words` splits them (ASCII's whitespace is tab to carriage return and
+    /// the space, as Unicode's White_Space property has it), lowercased and joined by single spaces
     /// straight into one buffer (no array of words, no string per word but
     /// the last). The planner and every recipe page key each name they use.
     static func asciiKey(_ name: String) -> String {
@@ -44,17 +45,6 @@ public enum ItemName {
     /// The lowercased words of `name`, split at whitespace and hyphens.
     static func words(_ name: String) -> [String] {
         name.lowercased().split { $0.isWhitespace || $0 == "-" }.map(String.init)
-    }
-
-    /// `words(name)` for an ASCII name, by bytes: most names are ASCII, and
-    /// `Character.isWhitespace` looks each character's properties up in
-    /// Unicode's tables (a history's item diffs and suggestions key every
-    /// item of every version). ASCII's whitespace is tab to carriage return
-    /// and the space, as Unicode's White_Space property has it.
-    static func asciiWords(_ name: String) -> [String] {
-        name.utf8.split { $0 == 0x20 || (0x09...0x0D).contains($0) || $0 == UInt8(ascii: "-") }.map { word in
-            String(decoding: word.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-        }
     }
 
     /// Whether `word` says how big one piece is ("large", "medium",
