@@ -296,6 +296,44 @@ import Darwin
         #expect(try folder.tree("_site") == before)
     }
 
+    /// A build says when it has read the folder (`readsDone`): a file saved
+    /// before then fails the build, one saved after it (while the pages are
+    /// written) does not, and the state keeps the stamps the site was made
+    /// from, so the next build is not up to date.
+    @Test func aDataFileSavedAfterTheReadsIsForTheNextBuild() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let recipe = try folder.make("kitchen/recipes/soup.md", "---\ntitle: Soup\n---\n")
+        _ = try folder.writer().write(pages("one"))
+        let inputs = BuildInputs(dataFolder: URL(fileURLWithPath: folder.path("kitchen")), options: [], secret: nil)
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, recipe, &times, 0) == 0)
+        usleep(30_000)
+
+        // Saved before the reads were done: an error, the site as it was.
+        var early = BuildRecord(inputs: inputs, before: inputs.settledSnapshot(), warnings: "", colouredWarnings: "")
+        try "---\ntitle: Stew\n---\n".write(toFile: recipe, atomically: false, encoding: .utf8)
+        early.readsDone()
+        let before = try folder.tree("_site")
+        #expect(throws: SiteWriteError.self) {
+            try folder.writer().write(record: early) { sink in for file in pages("two") { try sink.add(file) } }
+        }
+        #expect(try folder.tree("_site") == before)
+
+        // Saved once the digest after the reads was taken: built.
+        #expect(utimensat(AT_FDCWD, recipe, &times, 0) == 0)
+        usleep(30_000)
+        var late = BuildRecord(inputs: inputs, before: inputs.settledSnapshot(), warnings: "", colouredWarnings: "")
+        late.readsDone()
+        _ = late.after?()  // waits for the digest
+        _ = try folder.writer().write(record: late) { sink in
+            try "---\ntitle: Broth\n---\n".write(toFile: recipe, atomically: false, encoding: .utf8)
+            for file in pages("two") { try sink.add(file) }
+        }
+        #expect(try folder.tree("_site") != before)
+        #expect(folder.writer().upToDate(inputs) == nil)
+    }
+
     @Test func contentHashTellsApartWhatItShould() {
         var seen = Set<ContentHash>()
         var inputs: [[UInt8]] = [[], [0], [0, 0], [1]]

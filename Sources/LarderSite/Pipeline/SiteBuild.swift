@@ -369,9 +369,12 @@ public struct SiteBuild: Sendable {
             report.diagnostics.isEmpty
                 ? "" : DiagnosticFormatter(format: .text, color: color, pathPrefix: displayName).render(report)
         }
-        let record = BuildRecord(
+        var record = BuildRecord(
             inputs: disk.inputs, before: disk.before, warnings: warnings(false), colouredWarnings: warnings(true)
         )
+        // The data, the theme and the secret are read by now: pages are
+        // made from them and from the parse cache's bytes in memory.
+        record.readsDone()
         let summary: SiteWriteSummary
         do {
             summary = try disk.writer.write(record: record) { sink in

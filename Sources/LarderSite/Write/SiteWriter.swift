@@ -180,14 +180,19 @@ public struct SiteWriter: Sendable {
                 try sink.checkFailure()
                 result = sink.result()
                 jobs = sink.recordedJobs
+                // Encoded on another core while the commit is planned.
+                var encodeJobs: (@Sendable () -> [UInt8])?
+                if let jobs { encodeJobs = { jobs.encoded() } }
+                let encodedJobs = Self.inBackground(encodeJobs)
                 if let record { try checkUnchanged(record, images: result.images) }
                 // The data folder stamped again, to notice a file changed
                 // during the build, on another core while the commit is
-                // planned and the state encoded; compared before anything
-                // is put in place.
+                // planned and the state encoded (or earlier, as soon as the
+                // build had read it all: `BuildRecord.readsDone`); compared
+                // before anything is put in place.
                 var stampAgain: (@Sendable () -> ContentHash)?
-                if let inputs = record?.inputs { stampAgain = { inputs.digest() } }
-                let again = Self.inBackground(stampAgain)
+                if record?.after == nil, let inputs = record?.inputs { stampAgain = { inputs.digest() } }
+                let again = record?.after ?? Self.inBackground(stampAgain)
                 commit = plan(result, previous: previous, location: location)
                 if commit == nil, result.mode == .staging {
                     try sink.makeTree()
@@ -200,7 +205,7 @@ public struct SiteWriter: Sendable {
                     // Both set once the site is in.
                     output: ContentHash(high: 0, low: 0), finished: Timestamp(seconds: 0, nanoseconds: 0),
                     files: result.entries,
-                    jobs: jobs?.encoded() ?? []
+                    jobs: encodedJobs() ?? []
                 )
                 encoded = state.encodedStampable()
                 if let record, again() != record.before.digest { throw Self.changedDuringBuild(record) }
@@ -481,6 +486,10 @@ public struct BuildRecord: Sendable {
     public var before: InputSnapshot
     public var warnings: String
     public var colouredWarnings: String
+    /// The data folder's digest taken again once the build has read all it
+    /// reads (`readsDone`), on another thread: the writer compares it with
+    /// `before`'s. Nil: the writer takes it itself, once the site is made.
+    var after: (@Sendable () -> ContentHash?)?
 
     /// The warnings of the build that made the output.
     public struct Warnings: Sendable, Hashable {
@@ -493,5 +502,15 @@ public struct BuildRecord: Sendable {
         self.before = before
         self.warnings = warnings
         self.colouredWarnings = colouredWarnings
+    }
+
+    /// Starts taking the data folder's digest again, on another thread: for
+    /// a build that has read every data file it reads (the loader, the
+    /// theme, the secret), so that the check that none changed in between
+    /// runs beside the rendering rather than after it. A file saved later
+    /// cannot be in this site; its new stamp makes the next build read it.
+    mutating func readsDone() {
+        let inputs = inputs
+        after = SiteWriter.inBackground { inputs.digest() }
     }
 }
