@@ -87,8 +87,8 @@ public struct BuildInputs: Sendable {
         builder.add(freshness)
         var racy: [String] = []
         var files: [InputSnapshot.File] = []
-        func add(_ relative: String, _ stamp: Stamp) {
-            let digest = stamp.digest
+        func add(_ relative: String, _ stamp: Stamp, digest: ContentHash? = nil) {
+            let digest = digest ?? stamp.digest
             builder.add(relative)
             builder.add(digest)
             guard !digestOnly else { return }
@@ -110,11 +110,12 @@ public struct BuildInputs: Sendable {
             // A site built inside the data folder is output, not input.
             if depth > 0, names.contains(OutputLocation.markerName) { return }
             if !digestOnly { files.reserveCapacity(files.count + names.count) }
-            for name in names where !name.hasPrefix(".") {
-                let stamp = Stamp(at: descriptor, name)
+            // The digest alone is taken beside other work: on one core.
+            let stamped = Self.stamps(of: names.filter { !$0.hasPrefix(".") }, in: descriptor, parallel: !digestOnly)
+            for (name, (stamp, digest)) in stamped {
                 let path = relative + "/" + name
                 guard let type = (stamp.target ?? stamp.own).map({ $0.mode & UInt32(S_IFMT) }), type == UInt32(S_IFDIR) else {
-                    if !cooklangOnly || Self.isCooklangInput(name) { add(path, stamp) }
+                    if !cooklangOnly || Self.isCooklangInput(name) { add(path, stamp, digest: digest) }
                     continue
                 }
                 // A folder by its type only: its times change with every
@@ -167,6 +168,19 @@ public struct BuildInputs: Sendable {
         return InputSnapshot(
             digest: builder.hash, racy: racy, context: context, files: files, takenAt: Int(clock.seconds)
         )
+    }
+
+    /// The stamps of `names` in the folder open as `descriptor`, with their
+    /// digests, in order; `parallel`: a large folder's (`recipes/`, some
+    /// 10,000 files) on all cores, a run of names to a task.
+    private static func stamps(of names: [String], in descriptor: Int32, parallel: Bool) -> [(String, (Stamp, ContentHash))] {
+        @Sendable func stamp(_ name: String) -> (Stamp, ContentHash) {
+            let stamp = Stamp(at: descriptor, name)
+            return (stamp, stamp.digest)
+        }
+        guard parallel, names.count >= 1024 else { return names.map { ($0, stamp($0)) } }
+        let runs = names.chunked(512).concurrentMap { run in run.map(stamp) }
+        return Array(zip(names, runs.joined()))
     }
 
     /// A Cooklang recipe or menu, or a picture (of a recipe beside it): a
