@@ -44,6 +44,9 @@ public struct DocumentCache: Sendable {
     /// How many documents the last load took from the cache, and how many it read.
     public private(set) var lastHits = 0
     public private(set) var lastReads = 0
+    /// How many of the files the last load passed have an entry now: when
+    /// it is `count`, no entry is of a file that is gone.
+    private(set) var lastKept = 0
     /// Whether the entries differ from the files they were read from
     /// (`init(contentsOf:)`), so that writing them again is worth it: a file
     /// read anew or gone, or an entry left out when read back. Always true
@@ -124,9 +127,11 @@ public struct DocumentCache: Sendable {
         for index in 0..<count {
             if hits[index] {
                 lastHits += 1
+                lastKept += 1
                 continue
             }
             lastReads += 1
+            if stamps[index] != nil { lastKept += 1 }
             if case .config = documents[index].content {} else { changed = true }
             let path = documents[index].file.path
             if updated[path]?.inBase == true { voided.insert(path) }
@@ -150,6 +155,7 @@ public struct DocumentCache: Sendable {
     mutating func resetCounts() {
         lastHits = 0
         lastReads = 0
+        lastKept = 0
         stampedAt = Self.now()
     }
 

@@ -36,14 +36,15 @@ public enum KitchenLoader {
     public static func load(
         _ folder: URL, cache: inout DocumentCache, knownStamp: @escaping @Sendable (String) -> FileStamp?, takenAt: Int?
     ) throws(LarderError) -> LoadResult {
-        var seen = Set<String>()
+        // The paths passed, made a table only when some entry is of none of them.
+        var seen: [[DataFile]] = []
         cache.resetCounts()
         if let takenAt { cache.stampedAt = min(cache.stampedAt, takenAt) }
         let result = try load(folder, knownStamp: knownStamp) { reader, files in
-            seen.formUnion(files.map(\.path))
+            seen.append(files)
             return cache.read(files, with: reader)
         }
-        cache.keepOnly(seen)
+        if cache.lastKept != cache.count { cache.keepOnly(Set(seen.joined().map(\.path))) }
         return result
     }
 
