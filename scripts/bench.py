@@ -85,8 +85,8 @@ def log(message):
 
 
 def build_larder():
-    log("building larder (swift build -c release --product larder)…")
-    result = subprocess.run(["swift", "build", "-c", "release", "--product", "larder"], cwd=ROOT,
+    log("building larder (swift build -c release --static-swift-stdlib --product larder)…")
+    result = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "larder"], cwd=ROOT,
                             stdout=sys.stderr, stderr=sys.stderr)
     if result.returncode != 0:
         raise Failure("swift build -c release failed")
