@@ -147,6 +147,63 @@ import Darwin
         #expect(try folder.tree("_site") == WriterFolder.expected(pages("one")))
     }
 
+    /// Kept files are held apart from the site's paths until a path the
+    /// previous site did not have comes (`SiteSink.settleKept`): the same
+    /// checks, the same site and state, whichever way.
+    @Test func keptFilesHeldApartGiveTheSameSiteAndChecks() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        func write(_ files: [OutputFile], keeping: (Int, OutputFile) -> Bool) throws -> SiteWriteSummary {
+            try folder.writer().write { sink in
+                for (index, file) in files.enumerated() {
+                    if keeping(index, file) { #expect(try sink.keep(file.path), "\(file.path)") } else { try sink.add(file) }
+                }
+            }
+        }
+        // The same files: the previous table, with the rendered ones' entries.
+        var summary = try write(pages("two")) { index, _ in index % 50 != 0 }
+        #expect(summary.inPlace && summary.fileCount == 300 && summary.reusedCount == 294)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+        // The state describes the site: everything can be kept again.
+        summary = try write(pages("two")) { _, _ in true }
+        #expect(summary.reusedCount == 300)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("two")))
+
+        // One file fewer (kept apart, then taken with the others for the commit).
+        let fewer = Array(pages("two").dropLast())
+        summary = try write(fewer) { index, _ in index != 0 }
+        #expect(summary.inPlace && summary.fileCount == 299)
+        #expect(try folder.tree("_site") == WriterFolder.expected(fewer))
+
+        // A new path: the kept files are settled, the new one checked with them.
+        let more = fewer + [OutputFile(path: "recipes/new/n.html", text: "new")]
+        summary = try write(more) { index, file in index > 3 && file.path != "recipes/new/n.html" }
+        #expect(summary.inPlace && summary.fileCount == 300)
+        #expect(try folder.tree("_site") == WriterFolder.expected(more))
+
+        // Produced twice, kept then added and added then kept; a new path that
+        // differs only in case from a kept file: errors, the site as it was.
+        let before = try folder.tree("_site")
+        let kept = "recipes/g1/r1.html"
+        for steps in [["keep", "add"], ["add", "keep"]] {
+            #expect(throws: SiteWriteError(path: kept, reason: "is produced twice; give the two pages different ids")) {
+                try folder.writer().write { sink in
+                    for step in steps {
+                        if step == "keep" { _ = try sink.keep(kept) } else { try sink.add(OutputFile(path: kept, text: "r1")) }
+                    }
+                }
+            }
+        }
+        #expect(throws: SiteWriteError.self) {
+            try folder.writer().write { sink in
+                for file in more { _ = try sink.keep(file.path) }
+                try sink.add(OutputFile(path: "recipes/G1/r1.html", text: "case"))
+            }
+        }
+        #expect(try folder.tree("_site") == before)
+    }
+
     // MARK: Failures
 
     /// The real disk, except that renames whose source contains `marker`

@@ -19,15 +19,11 @@ struct SitePaths: Sendable {
     /// clashes only with one of those, so it need not be kept twice.
     private var folded: [String: String] = [:]
 
-    var directoryCount: Int { directories.count }
-
     /// Takes `path` in; returns the folders it needs that no earlier path
     /// needed, each after its parent.
     mutating func add(_ path: String) throws(SiteWriteError) -> [String] {
         guard !directories.contains(path) else { throw Self.clash(path) }
-        guard files.insert(path).inserted else {
-            throw SiteWriteError(path: path, reason: "is produced twice; give the two pages different ids")
-        }
+        guard files.insert(path).inserted else { throw Self.producedTwice(path) }
         var new: [String] = []
         // The folders by their slashes, found on UTF-8 bytes: a path of the
         // site is split for every file of every build, carried-over ones too.
@@ -71,6 +67,19 @@ struct SitePaths: Sendable {
     /// Room for `count` files.
     mutating func reserveCapacity(_ count: Int) {
         files.reserveCapacity(count)
+    }
+
+    static func producedTwice(_ path: String) -> SiteWriteError {
+        SiteWriteError(path: path, reason: "is produced twice; give the two pages different ids")
+    }
+
+    /// Adds the folders of `path` (each ancestor) to `folders`.
+    static func addFolders(of path: String, to folders: inout Set<String>) {
+        var folder = Substring(path)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            guard folders.insert(String(folder)).inserted else { return }
+        }
     }
 
     private static func clash(_ folder: String) -> SiteWriteError {

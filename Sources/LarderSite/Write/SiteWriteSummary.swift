@@ -2,8 +2,6 @@
 public struct SiteWriteSummary: Sendable, Hashable {
     /// The site's files (the `OutputFile`s given), not counting Larder's marker.
     public var fileCount: Int
-    /// The folders made under the site root.
-    public var directoryCount: Int
     /// The bytes of those files, copies included.
     public var byteCount: Int
     /// Of those files, the ones linked unchanged from the previous site
@@ -17,11 +15,10 @@ public struct SiteWriteSummary: Sendable, Hashable {
     public var writerTime: Duration
 
     public init(
-        fileCount: Int, directoryCount: Int, byteCount: Int, reusedCount: Int = 0, inPlace: Bool = false,
+        fileCount: Int, byteCount: Int, reusedCount: Int = 0, inPlace: Bool = false,
         writerTime: Duration = .zero
     ) {
         self.fileCount = fileCount
-        self.directoryCount = directoryCount
         self.byteCount = byteCount
         self.reusedCount = reusedCount
         self.inPlace = inPlace
@@ -30,13 +27,11 @@ public struct SiteWriteSummary: Sendable, Hashable {
 
     /// Equal by what was written, whatever the time it took.
     public static func == (a: Self, b: Self) -> Bool {
-        (a.fileCount, a.directoryCount, a.byteCount, a.reusedCount, a.inPlace)
-            == (b.fileCount, b.directoryCount, b.byteCount, b.reusedCount, b.inPlace)
+        (a.fileCount, a.byteCount, a.reusedCount, a.inPlace) == (b.fileCount, b.byteCount, b.reusedCount, b.inPlace)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fileCount)
-        hasher.combine(directoryCount)
         hasher.combine(byteCount)
         hasher.combine(reusedCount)
         hasher.combine(inPlace)

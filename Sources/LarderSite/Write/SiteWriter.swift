@@ -240,13 +240,15 @@ public struct SiteWriter: Sendable {
     /// the staging folder becomes a new tree).
     private func plan(_ result: SiteSink.Result, previous: SiteState?, location: OutputLocation) -> SiteCommit? {
         guard result.mode == .staging, let previous else { return nil }
-        let removed = previous.files.keys.filter { result.entries[$0] == nil }
+        let removed = result.sameFiles ? [] : previous.files.keys.filter { result.entries[$0] == nil }
         guard result.staged.count + removed.count <= inPlaceLimit ?? Self.inPlaceLimit(previous.files.count) else { return nil }
         var steps: [SiteCommit.Step] = []
         if !removed.isEmpty || result.staged.contains(where: { previous.files[$0] == nil }) {
             var before = Set<String>()
-            for path in previous.files.keys { Self.addFolders(of: path, to: &before) }
-            let gone = before.subtracting(result.directories)
+            for path in previous.files.keys { SitePaths.addFolders(of: path, to: &before) }
+            // Nil: the previous site's folders.
+            let directories = result.directories ?? before
+            let gone = before.subtracting(directories)
             func parent(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
             // A removed folder goes with all in it.
             for path in removed.sorted() where !gone.contains(parent(path)) {
@@ -256,7 +258,7 @@ public struct SiteWriter: Sendable {
                 steps.append(.removeFolder(folder))
             }
             // Sorted: parents first.
-            for folder in result.directories.subtracting(before).sorted() {
+            for folder in directories.subtracting(before).sorted() {
                 steps.append(.makeFolder(folder))
             }
         }
@@ -272,14 +274,6 @@ public struct SiteWriter: Sendable {
         // where it makes a folder, a folder or link where it puts a file, a
         // link for a folder): a new tree, which leaves it out.
         return commit.obstacle(at: location) == nil ? commit : nil
-    }
-
-    private static func addFolders(of path: String, to folders: inout Set<String>) {
-        var folder = Substring(path)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            guard folders.insert(String(folder)).inserted else { return }
-        }
     }
 
     /// Writes the state to save and the journal, then runs the commit's
