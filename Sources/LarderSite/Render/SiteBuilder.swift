@@ -74,10 +74,12 @@ public struct SiteBuilder: Sendable {
         self.unlisted = unlisted
         // From the recipes' outlines: a rebuild decodes no recipe to group it.
         let recipes = kitchen.recipes
-        var categoryNames: [String] = [], tagNames: [String] = []
+        // Each spelling once: 10,000 recipes have some 40,000 names, of a
+        // few dozen spellings.
+        var categoryNames = Set<String>(), tagNames = Set<String>()
         for index in recipes.indices {
-            if let category = recipes.category(at: index) { categoryNames.append(category) }
-            tagNames += recipes.tags(at: index)
+            if let category = recipes.category(at: index) { categoryNames.insert(category) }
+            for tag in recipes.tags(at: index) { tagNames.insert(tag) }
         }
         categorySlugs = TaxonSlugs(categoryNames, prefix: "c-")
         tagSlugs = TaxonSlugs(tagNames, prefix: "t-")
@@ -90,15 +92,29 @@ public struct SiteBuilder: Sendable {
     /// in case or accents are one, the first spelling wins), a recipe once
     /// per group.
     private static func taxa(_ recipes: RecipeShelf, slugs: TaxonSlugs, _ names: (Int) -> [String]) -> [Taxon] {
-        var bySlug: [String: Taxon] = [:]
+        var taxa: [Taxon] = []
+        // By spelling (each slugged once) and by slug.
+        var taxonOfName: [String: Int] = [:], taxonOfSlug: [String: Int] = [:]
         for index in recipes.indices {
             for name in names(index) {
-                let slug = slugs.slug(name)
-                if bySlug[slug]?.recipes.last == index { continue }
-                bySlug[slug, default: Taxon(name: name, slug: slug, recipes: [])].recipes.append(index)
+                let taxon: Int
+                if let known = taxonOfName[name] {
+                    taxon = known
+                } else {
+                    let slug = slugs.slug(name)
+                    if let known = taxonOfSlug[slug] {
+                        taxon = known
+                    } else {
+                        taxon = taxa.count
+                        taxa.append(Taxon(name: name, slug: slug, recipes: []))
+                        taxonOfSlug[slug] = taxon
+                    }
+                    taxonOfName[name] = taxon
+                }
+                if taxa[taxon].recipes.last != index { taxa[taxon].recipes.append(index) }
             }
         }
-        return bySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+        return taxa.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
     }
 
     /// Every file of the site, sorted by path.
