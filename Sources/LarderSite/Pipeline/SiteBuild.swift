@@ -222,8 +222,12 @@ public struct SiteBuild: Sendable {
 
             defer { BackgroundRelease.drop(builder) }
             let outcome: Result.Outcome
-            if let disk {
-                outcome = .written(try write(builder, report: report, to: disk, documents: documents, timings: &timings))
+            if disk != nil {
+                outcome = .written(try write(builder, report: report, to: disk!, documents: documents, timings: &timings))
+                // The writer holds the previous state read ahead (a table
+                // entry per file of the site, and the job records): freed
+                // off the main thread too.
+                BackgroundRelease.drop(disk.take())
             } else {
                 outcome = .rendered(try render(builder, timings: &timings))
             }
