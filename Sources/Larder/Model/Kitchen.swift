@@ -75,7 +75,7 @@ public struct Kitchen: Sendable {
     public func recipe(_ id: String) -> Recipe? { recipeIndex[id].map { recipes[$0] } }
     /// Where the recipe `id` is in `recipes`: for loops over many recipes,
     /// which `recipe(_:)` would copy one by one.
-    func recipePosition(_ id: String) -> Int? { recipeIndex[id] }
+    public func recipePosition(_ id: String) -> Int? { recipeIndex[id] }
     func listPosition(_ id: String) -> Int? { listIndex[id] }
     public func store(_ id: String) -> Store? { storeIndex[id].map { stores[$0] } }
     public func category(_ id: String) -> Category? { categoryIndex[id].map { categories[$0] } }

@@ -25,25 +25,13 @@ struct JobFingerprints: Sendable {
     let global: ContentHash
     /// The snapshot's files by path (`InputSnapshot.table`).
     private let stamps: [String: InputSnapshot.File]
-    /// Each recipe's file and the recipes its ingredients name, by id (a
-    /// table, so that no `Recipe` is copied per lookup).
-    private let recipes: [String: (path: String, subRecipes: [String], images: [String?])]
+    /// Each recipe's file and the recipes its ingredients name: found by
+    /// id through the kitchen's table, read from the outlines (no recipe is
+    /// decoded, or copied, to fingerprint its page).
+    private let kitchen: Kitchen
 
     init(snapshot: InputSnapshot, kitchen: Kitchen) {
-        var recipes: [String: (path: String, subRecipes: [String], images: [String?])] = [:]
-        recipes.reserveCapacity(kitchen.recipes.count)
-        // From the outlines: no recipe is decoded to fingerprint its page.
-        let all = kitchen.recipes
-        for index in all.indices {
-            let id = all.id(at: index)
-            guard recipes[id] == nil else { continue }
-            let path = all.path(at: index)
-            // A Cooklang recipe's pictures are found beside it, not named
-            // in it: one added or removed changes the page, not the file.
-            let images = path.hasSuffix(".cook") ? [all.image(at: index)] + all.stepImages(at: index) : []
-            recipes[id] = (path, all.subRecipes(at: index), images)
-        }
-        self.recipes = recipes
+        self.kitchen = kitchen
         // The build's table (made once, for the loader too), or one made here.
         var indexed = snapshot
         indexed.index()
@@ -111,22 +99,28 @@ struct JobFingerprints: Sendable {
     /// The recipe `id` (its file, or its absence) and the recipes its
     /// ingredients name, depth first, each once.
     private func addRecipe(_ id: String, to builder: inout ContentHash.Builder, seen: inout Set<String>) -> Bool {
-        let recipe = recipes[id]
+        let recipes = kitchen.recipes
+        let position = kitchen.recipePosition(id)
+        let subRecipes = position.map(recipes.subRecipes(at:)) ?? []
         // Only a recipe with sub-recipes can lead back to itself: the others
         // (most) are not remembered, so fingerprinting one makes no table.
-        if let recipe, !recipe.subRecipes.isEmpty {
+        if !subRecipes.isEmpty {
             guard seen.insert(id).inserted else { return true }
         }
         builder.add(id)
-        guard let recipe else {
+        guard let position else {
             builder.add(0 as UInt64)
             return true
         }
         builder.add(1 as UInt64)
-        guard addFile(recipe.path, to: &builder) else { return false }
-        builder.add(UInt64(recipe.images.count))
-        for image in recipe.images { Self.add(image, to: &builder) }
-        for sub in recipe.subRecipes where !addRecipe(sub, to: &builder, seen: &seen) { return false }
+        let path = recipes.path(at: position)
+        guard addFile(path, to: &builder) else { return false }
+        // A Cooklang recipe's pictures are found beside it, not named in
+        // it: one added or removed changes the page, not the file.
+        let images = path.hasSuffix(".cook") ? [recipes.image(at: position)] + recipes.stepImages(at: position) : []
+        builder.add(UInt64(images.count))
+        for image in images { Self.add(image, to: &builder) }
+        for sub in subRecipes where !addRecipe(sub, to: &builder, seen: &seen) { return false }
         return true
     }
 
