@@ -9,10 +9,36 @@ struct RecipeProse: Sendable {
     /// Each step as one line, by direction section.
     var steps: [[String]]
     var notes: String?
+    /// Each step's HTML, by direction section, when asked for (the page's
+    /// steps): made from the cmark run that gives its line of `steps`. nil
+    /// for a marked step (Cooklang: its HTML is made from its spans,
+    /// `MarkedStep`) and a blank one.
+    var stepsHTML: [[String?]] = []
 
-    init(_ recipe: Recipe) {
+    /// - Parameter withStepHTML: make `stepsHTML` too.
+    init(_ recipe: Recipe, withStepHTML: Bool = false) {
         description = recipe.description.map(RecipeJSONLD.plainText(markdown:))
-        steps = recipe.directions.map { $0.steps.map(RecipeJSONLD.stepText) }
         notes = recipe.notes.map(RecipeJSONLD.plainText(markdown:))
+        guard withStepHTML else {
+            steps = recipe.directions.map { $0.steps.map(RecipeJSONLD.stepText) }
+            return
+        }
+        steps = []
+        for section in recipe.directions {
+            var texts: [String] = [], htmls: [String?] = []
+            for (index, step) in section.steps.enumerated() {
+                let marked = section.marked.map { $0.indices.contains(index) } ?? false
+                if marked || !step.contains(where: { !$0.isWhitespace }) {
+                    texts.append(RecipeJSONLD.stepText(step))
+                    htmls.append(nil)
+                } else {
+                    let (html, text) = Markdown.htmlAndPlainText(inline: step)
+                    texts.append(text)
+                    htmls.append(html)
+                }
+            }
+            steps.append(texts)
+            stepsHTML.append(htmls)
+        }
     }
 }
