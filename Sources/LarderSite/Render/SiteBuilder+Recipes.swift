@@ -10,17 +10,19 @@ extension SiteBuilder {
         let path = page(folder)
         let root = root(of: path)
         let image = recipe.image.map(Self.normalised)
+        // Each step's HTML and plain text from one cmark run; the groups
+        // and lines of the ingredients made once for the page, its text and its JSON-LD.
+        let prose = RecipeProse(recipe, withStepHTML: true)
         var ingredientNumber = 0
-        let groups = recipe.ingredientGroups.map { group in
-            IngredientGroupView(name: group.name, ingredients: group.ingredients.map { ingredient in
+        let groups = prose.ingredientGroups.map { group in
+            IngredientGroupView(name: group.name, ingredients: group.indices.map { index in
                 ingredientNumber += 1
-                return ingredientView(ingredient, number: ingredientNumber, root: root)
+                return ingredientView(recipe.ingredients[index], number: ingredientNumber, root: root)
             })
         }
         // Only a recipe read from Cooklang has marked steps to link from.
-        let ingredientIDs = recipe.directions.contains { $0.marked != nil } ? MarkedStep.ingredientIDs(recipe) : []
-        // Each step's HTML and plain text from one cmark run.
-        let prose = RecipeProse(recipe, withStepHTML: true)
+        let ingredientIDs = recipe.directions.contains { $0.marked != nil }
+            ? MarkedStep.ingredientIDs(groups: prose.ingredientGroups, count: recipe.ingredients.count) : []
         var stepNumber = 0
         let sections = zip(recipe.directions, prose.stepsHTML).map { section, stepsHTML in
             DirectionSectionView(title: section.title, steps: section.steps.indices.map { index in
