@@ -54,6 +54,13 @@ public enum Markdown {
 
     /// Each line of `text` through `escapingBlockSyntax`, joined with "\n".
     static func escapingBlockSyntax(lines text: String) -> String {
+        // Most steps and names: no line to split, no block to escape.
+        if PlainLine.isOneLineStartingWithLetter(text) { return text }
+        return escapingBlockSyntaxLineByLine(text)
+    }
+
+    /// `escapingBlockSyntax(lines:)` without its shortcut.
+    static func escapingBlockSyntaxLineByLine(_ text: String) -> String {
         text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map(escapingBlockSyntax)
             .joined(separator: "\n")
@@ -67,8 +74,11 @@ public enum Markdown {
     /// text reads it as text, the HTML as a list, a heading, code…), or NUL:
     /// then each comes from its own run, as before.
     public static func htmlAndPlainText(inline text: String) -> (html: String, plainText: String) {
-        if PlainLine.inert(text, forHTML: true) { return (PlainLine.html(text), text) }
-        if PlainLine.inert(text, forHTML: false) { return (htmlViaCmark(text), text) }
+        switch PlainLine.inertness(text) {
+        case .forHTML: return (PlainLine.html(text), text)
+        case .forText: return (htmlViaCmark(text), text)
+        case .none: break
+        }
         let escaped = escapingBlockSyntax(lines: text)
         // Bytes, not `==`: Unicode equivalence is not enough to give cmark the same input.
         guard escaped.utf8.elementsEqual(text.utf8), !smartPunctuationOrNUL(in: text) else {
