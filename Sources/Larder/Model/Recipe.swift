@@ -55,15 +55,17 @@ public struct Recipe: Sendable, Hashable, Identifiable {
     public var ingredientGroupIndices: [(name: String?, indices: [Int])] {
         var groups: [(name: String?, indices: [Int])] = []
         var slots: [String?: Int] = [:]
-        for (index, ingredient) in ingredients.enumerated() {
+        // By index: a for-in loop copies every ingredient first.
+        for index in ingredients.indices {
+            let group = ingredients[index].group
             // Most recipes have one group or groups in a row: no dictionary for those.
-            if let last = groups.last, last.name == ingredient.group {
+            if let last = groups.last, last.name == group {
                 groups[groups.count - 1].indices.append(index)
-            } else if let slot = slots[ingredient.group] {
+            } else if let slot = slots[group] {
                 groups[slot].indices.append(index)
             } else {
-                slots[ingredient.group] = groups.count
-                groups.append((ingredient.group, [index]))
+                slots[group] = groups.count
+                groups.append((group, [index]))
             }
         }
         return groups
