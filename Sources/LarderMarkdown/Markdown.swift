@@ -49,10 +49,60 @@ public enum Markdown {
 
     /// `plainText(inline:)` always through cmark.
     static func plainTextViaCmark(inline text: String) -> String {
-        let escaped = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        plainTextBlocks(escapingBlockSyntax(lines: text)).joined(separator: " ")
+    }
+
+    /// Each line of `text` through `escapingBlockSyntax`, joined with "\n".
+    static func escapingBlockSyntax(lines text: String) -> String {
+        // Most steps and names: no line to split, no block to escape.
+        if PlainLine.isOneLineStartingWithLetter(text) { return text }
+        return escapingBlockSyntaxLineByLine(text)
+    }
+
+    /// `escapingBlockSyntax(lines:)` without its shortcut.
+    static func escapingBlockSyntaxLineByLine(_ text: String) -> String {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map(escapingBlockSyntax)
             .joined(separator: "\n")
-        return plainTextBlocks(escaped).joined(separator: " ")
+    }
+
+    /// A step's HTML and its plain text on one line: `html(text)` and
+    /// `plainText(inline: text)`, from one cmark run when one gives both.
+    /// It does unless the text holds what smart punctuation changes (`'`,
+    /// `"`, `--`, `..`: the HTML curls them, the plain text keeps them), a
+    /// line that would start a block or has leading whitespace (the plain
+    /// text reads it as text, the HTML as a list, a heading, code…), or NUL:
+    /// then each comes from its own run, as before.
+    public static func htmlAndPlainText(inline text: String) -> (html: String, plainText: String) {
+        switch PlainLine.inertness(text) {
+        case .forHTML: return (PlainLine.html(text), text)
+        case .forText: return (htmlViaCmark(text), text)
+        case .none: break
+        }
+        let escaped = escapingBlockSyntax(lines: text)
+        // Bytes, not `==`: Unicode equivalence is not enough to give cmark the same input.
+        guard escaped.utf8.elementsEqual(text.utf8), !smartPunctuationOrNUL(in: text) else {
+            return (htmlViaCmark(text), plainTextBlocks(escaped).joined(separator: " "))
+        }
+        return Cmark.withDocument(Array(text.utf8), options: CMARK_OPT_SMART, extensions: Cmark.renderExtensions) {
+            (Cmark.renderHTML($0, extensions: $1), CmarkPlainText.blocks($0).joined(separator: " "))
+        }
+    }
+
+    /// Whether cmark's smart punctuation could change `text`: it holds a
+    /// quote, `--` or `..` (or NUL, which the plain text's parse reads as
+    /// U+FFFD: not worth a case of its own).
+    static func smartPunctuationOrNUL(in text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0, UInt8(ascii: "'"), UInt8(ascii: "\""): return true
+            case UInt8(ascii: "-"), UInt8(ascii: "."): if previous == byte { return true }
+            default: break
+            }
+            previous = byte
+        }
+        return false
     }
 
     /// The plain text of `text`, blocks separated by blank lines: what

@@ -32,6 +32,18 @@ import Testing
         #expect(Markdown.plainText(line) == Markdown.plainTextViaCmark(line))
     }
 
+    @Test(arguments: lines + MarkdownFastPlainTextTests.samples)
+    func oneLineNeedsNoEscaping(text: String) {
+        guard PlainLine.isOneLineStartingWithLetter(text) else { return }
+        #expect(Markdown.escapingBlockSyntaxLineByLine(text) == text)
+    }
+
+    @Test(arguments: lines + ["A\u{85}b", "A\u{2028}b", "A\u{2029}b", "A\u{0B}b", "A\u{0C}b", "A\rb", "A\r\nb", "1. A", " A"])
+    func oneLineIsOneLine(text: String) {
+        let oneLine = text.first.map { $0.isASCII && $0.isLetter } == true && !text.contains(where: \.isNewline)
+        #expect(PlainLine.isOneLineStartingWithLetter(text) == oneLine)
+    }
+
     @Test(arguments: lines)
     func htmlIsCmarks(line: String) {
         guard PlainLine.inert(line, forHTML: true) else { return }

@@ -46,13 +46,29 @@ public struct Recipe: Sendable, Hashable, Identifiable {
 
     /// Ingredient groups in order of first appearance; the unnamed group first.
     public var ingredientGroups: [(name: String?, ingredients: [Ingredient])] {
-        var order: [String?] = []
-        var groups: [String?: [Ingredient]] = [:]
-        for ingredient in ingredients {
-            if groups[ingredient.group] == nil { order.append(ingredient.group) }
-            groups[ingredient.group, default: []].append(ingredient)
+        ingredientGroupIndices.map { group in (group.name, group.indices.map { ingredients[$0] }) }
+    }
+
+    /// ``ingredientGroups`` as positions in ``ingredients``, file order
+    /// within each group: for a page that keeps something per ingredient
+    /// (its line, its id) and lists them by group, without copying them.
+    public var ingredientGroupIndices: [(name: String?, indices: [Int])] {
+        var groups: [(name: String?, indices: [Int])] = []
+        var slots: [String?: Int] = [:]
+        // By index: a for-in loop copies every ingredient first.
+        for index in ingredients.indices {
+            let group = ingredients[index].group
+            // Most recipes have one group or groups in a row: no dictionary for those.
+            if let last = groups.last, last.name == group {
+                groups[groups.count - 1].indices.append(index)
+            } else if let slot = slots[group] {
+                groups[slot].indices.append(index)
+            } else {
+                slots[group] = groups.count
+                groups.append((group, [index]))
+            }
         }
-        return order.map { ($0, groups[$0] ?? []) }
+        return groups
     }
 }
 

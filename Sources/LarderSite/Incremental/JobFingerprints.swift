@@ -143,7 +143,8 @@ struct JobFingerprints: Sendable {
         builder.add(UInt64(recipe.tags.count))
         for tag in recipe.tags { builder.add(tag) }
         builder.add(UInt64(recipe.ingredients.count))
-        for ingredient in recipe.ingredients { builder.add(ingredient.name) }
+        // By index: a for-in loop copies every ingredient first.
+        for index in recipe.ingredients.indices { builder.add(recipe.ingredients[index].name) }
         return builder.hash
     }
 

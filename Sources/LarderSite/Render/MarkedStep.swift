@@ -49,18 +49,16 @@ enum MarkedStep {
 
     /// The id the recipe page gives each ingredient's line (its checkbox),
     /// by index in ``Recipe/ingredients``: "ingredient-N", numbered in the
-    /// order the page lists them, group by group (``Recipe/ingredientGroups``),
+    /// order the page lists them, group by group (``Recipe/ingredientGroupIndices``),
     /// which is not always the file's order.
     static func ingredientIDs(_ recipe: Recipe) -> [String] {
-        let ingredients = recipe.ingredients
-        var rank: [String?: Int] = [:]
-        for ingredient in ingredients where rank[ingredient.group] == nil { rank[ingredient.group] = rank.count }
-        // Stable: by group's first appearance, then file order within it.
-        let shown = ingredients.indices.sorted {
-            (rank[ingredients[$0].group] ?? 0, $0) < (rank[ingredients[$1].group] ?? 0, $1)
-        }
-        var ids = [String](repeating: "", count: ingredients.count)
-        for (position, index) in shown.enumerated() { ids[index] = "ingredient-\(position + 1)" }
+        ingredientIDs(groups: recipe.ingredientGroupIndices, count: recipe.ingredients.count)
+    }
+
+    /// `ingredientIDs(_:)` from the groups the page has already made.
+    static func ingredientIDs(groups: [(name: String?, indices: [Int])], count: Int) -> [String] {
+        var ids = [String](repeating: "", count: count)
+        for (position, index) in groups.flatMap(\.indices).enumerated() { ids[index] = "ingredient-\(position + 1)" }
         return ids
     }
 }

@@ -46,7 +46,7 @@ enum RecipeJSONLD {
             if !recipe.ingredients.isEmpty {
                 json.key("recipeIngredient")
                 json.array { json in
-                    for ingredient in recipe.ingredients { json.string(ingredient.writtenLine) }
+                    for line in prose.ingredientLines { json.string(line) }
                 }
             }
             instructions(recipe.directions, steps: prose.steps, into: &json)

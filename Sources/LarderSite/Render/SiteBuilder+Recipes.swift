@@ -10,24 +10,28 @@ extension SiteBuilder {
         let path = page(folder)
         let root = root(of: path)
         let image = recipe.image.map(Self.normalised)
+        // Each step's HTML and plain text from one cmark run; the groups
+        // and lines of the ingredients made once for the page, its text and its JSON-LD.
+        let prose = RecipeProse(recipe, withStepHTML: true)
         var ingredientNumber = 0
-        let groups = recipe.ingredientGroups.map { group in
-            IngredientGroupView(name: group.name, ingredients: group.ingredients.map { ingredient in
+        let groups = prose.ingredientGroups.map { group in
+            IngredientGroupView(name: group.name, ingredients: group.indices.map { index in
                 ingredientNumber += 1
-                return ingredientView(ingredient, number: ingredientNumber, root: root)
+                return ingredientView(recipe.ingredients[index], number: ingredientNumber, root: root)
             })
         }
         // Only a recipe read from Cooklang has marked steps to link from.
-        let ingredientIDs = recipe.directions.contains { $0.marked != nil } ? MarkedStep.ingredientIDs(recipe) : []
+        let ingredientIDs = recipe.directions.contains { $0.marked != nil }
+            ? MarkedStep.ingredientIDs(groups: prose.ingredientGroups, count: recipe.ingredients.count) : []
         var stepNumber = 0
-        let sections = recipe.directions.map { section in
+        let sections = zip(recipe.directions, prose.stepsHTML).map { section, stepsHTML in
             DirectionSectionView(title: section.title, steps: section.steps.indices.map { index in
                 stepNumber += 1
                 let marked = section.marked.flatMap { $0.indices.contains(index) ? $0[index] : nil }
                 let stepImage = section.stepImages.flatMap { $0.indices.contains(index) ? $0[index] : nil }
                 return StepView(
                     number: stepNumber,
-                    stepHTML: marked.map { MarkedStep.html($0, ingredientIDs: ingredientIDs) } ?? html(section.steps[index]) ?? "",
+                    stepHTML: marked.map { MarkedStep.html($0, ingredientIDs: ingredientIDs) } ?? stepsHTML[index] ?? "",
                     imageHref: imageHref(stepImage, root: root)
                 )
             })
@@ -36,7 +40,6 @@ extension SiteBuilder {
             CountLink(title: name, href: root + "categories/\(categorySlugs.slug(name))/index.html", count: 0)
         }
         let textPath = "recipes/\(recipe.id).txt"
-        let prose = RecipeProse(recipe)
         let source = recipe.source
         let body = RecipeBody(
             id: recipe.id,

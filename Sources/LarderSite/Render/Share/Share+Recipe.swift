@@ -24,8 +24,8 @@ extension Share {
 
         if !recipe.ingredients.isEmpty {
             sections.append(Section(heading: "Ingredients", level: .part, entries: []))
-            for group in recipe.ingredientGroups {
-                add(Section(heading: group.name, entries: group.ingredients.map { .bullet($0.writtenLine) }), to: &sections)
+            for group in prose.ingredientGroups {
+                add(Section(heading: group.name, entries: group.indices.map { .bullet(prose.ingredientLines[$0]) }), to: &sections)
             }
         }
 
