@@ -24,6 +24,7 @@ struct LarderCommand: ParsableCommand {
         // Past a file size limit (ulimit -f) a write should fail with EFBIG
         // and a message, not kill the process half way through a build.
         signal(SIGXFSZ, SIG_IGN)
+        padHeap()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -39,6 +40,20 @@ struct LarderCommand: ParsableCommand {
             Foundation.exit(code == .validationFailure ? ExitStatus.usage : code.rawValue)
         }
     }
+}
+
+/// A build allocates some hundred megabytes in small pieces: glibc is told
+/// to grow its heap 64 MB at a time (and keep as much when it trims) rather
+/// than by a system call per step. Untouched, the padding costs no memory.
+/// `mallopt` is looked up by name: Glibc's Swift module leaves <malloc.h>
+/// out. See docs/performance.md, "Start-up".
+private func padHeap() {
+    #if os(Linux)
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+    let topPad: Int32 = -2  // M_TOP_PAD
+    _ = unsafeBitCast(symbol, to: Mallopt.self)(topPad, 64 << 20)
+    #endif
 }
 
 enum ExitStatus {

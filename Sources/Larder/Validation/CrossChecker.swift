@@ -212,34 +212,38 @@ struct CrossChecker {
     /// A recipe that, through its sub-recipes, uses itself.
     private func recipeCycles() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var state: [String: Bool] = [:]  // false: on the current path; true: done
-        // Recipes by position in the kitchen: a Recipe copied per visit
-        // costs a retain of each of its fields.
+        // By position (ids are unique in the kitchen): 0 not seen, 1 on the
+        // current path, 2 done. A table of ids cost two lookups per recipe.
         let recipes = kitchen.recipes
-        // Sub-recipes from the outlines: only a recipe in a cycle is decoded
-        // (for the line that names the sub-recipe).
+        var state = [UInt8](repeating: 0, count: recipes.count)
+        // Recipes by position in the kitchen: a Recipe copied per visit
+        // costs a retain of each of its fields. Sub-recipes from the
+        // outlines: only a recipe in a cycle is decoded (for the line that
+        // names the sub-recipe).
         func visit(_ position: Int, path: [String]) {
+            state[position] = 1
+            let subRecipes = recipes.subRecipes(at: position)
+            defer { state[position] = 2 }
+            guard !subRecipes.isEmpty else { return }
             let id = recipes.id(at: position)
-            state[id] = false
-            for (occurrence, subID) in recipes.subRecipes(at: position).enumerated() {
+            for (occurrence, subID) in subRecipes.enumerated() {
                 guard let sub = kitchen.recipePosition(subID) else { continue }
-                switch state[subID] {
-                case false?:
+                switch state[sub] {
+                case 1:
                     let cycle = (path + [id, subID]).drop { $0 != subID }
                     let naming = recipes[position].ingredients.filter { $0.recipe != nil }
                     diagnostics.append(.error(
                         "recipe-cycle", "these recipes use each other in a circle: \(cycle.joined(separator: " → "))",
                         at: naming[occurrence].location, hint: "a sub-recipe cannot use a recipe that uses it"
                     ))
-                case nil:
+                case 0:
                     visit(sub, path: path + [id])
-                case true?:
+                default:
                     break
                 }
             }
-            state[id] = true
         }
-        for position in recipes.indices where state[recipes.id(at: position)] == nil { visit(position, path: []) }
+        for position in recipes.indices where state[position] == 0 { visit(position, path: []) }
         return diagnostics
     }
 }
