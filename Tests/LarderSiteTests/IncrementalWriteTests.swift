@@ -334,6 +334,27 @@ import Darwin
         #expect(folder.writer().upToDate(inputs) == nil)
     }
 
+    /// A file is racy (its stamp could stay the same through another
+    /// change) only while the coarse clock file times come from is still in
+    /// the tick of its time: saved, then the clock past it, it is trusted at
+    /// once, with no fixed wait.
+    @Test func aFileIsRacyOnlyWithinTheClockTickOfItsTime() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let recipe = try folder.make("kitchen/recipes/soup.md", "---\ntitle: Soup\n---\n")
+        let inputs = BuildInputs(dataFolder: URL(fileURLWithPath: folder.path("kitchen")), options: [], secret: nil)
+        // A time at or after the clock's present tick.
+        let now = Timestamp.now(coarse: false)
+        var times = [timespec(tv_sec: Int(now.seconds) + 5, tv_nsec: 500_000_000), timespec(tv_sec: Int(now.seconds) + 5, tv_nsec: 500_000_000)]
+        #expect(utimensat(AT_FDCWD, recipe, &times, 0) == 0)
+        #expect(inputs.snapshot().racy == ["recipes/soup.md"])
+        // Saved now, and the coarse clock past that moment: not racy, a few
+        // milliseconds later (the old fixed window was 20 ms).
+        try "---\ntitle: Stew\n---\n".write(toFile: recipe, atomically: false, encoding: .utf8)
+        _ = Timestamp.settled()
+        #expect(inputs.snapshot().racy.isEmpty)
+    }
+
     @Test func contentHashTellsApartWhatItShould() {
         var seen = Set<ContentHash>()
         var inputs: [[UInt8]] = [[], [0], [0, 0], [1]]

@@ -73,15 +73,14 @@ public struct BuildInputs: Sendable {
 
     /// `digestOnly`: the digest alone (no stamps kept, no racy files).
     private func snapshot(digestOnly: Bool) -> InputSnapshot {
-        var clock = Timestamp.now(coarse: false)
-        // Anything changed this close before the stamps were taken could
-        // change again with the same stamp (file times come from a clock
-        // that ticks every few milliseconds).
-        clock.nanoseconds -= 20_000_000
-        if clock.nanoseconds < 0 {
-            clock.nanoseconds += 1_000_000_000
-            clock.seconds -= 1
-        }
+        // File times come from the coarse clock, which ticks every few
+        // milliseconds: a file with a time in the present tick could change
+        // again with the same stamp; one with an earlier time cannot (a
+        // change now gets this tick's time or a later one). A file saved
+        // the moment before a build is racy only within that tick, not for
+        // a fixed 20 ms (what an editor's save followed at once by a build
+        // waited out, then stamped every file again).
+        let clock = Timestamp.now(coarse: true)
         var builder = ContentHash.Builder()
         builder.add(context)
         builder.add(freshness)
