@@ -517,6 +517,8 @@ import Darwin
         let summary = try folder.writer().write(pages("two") + after)
         #expect(!summary.inPlace && summary.reusedCount == 0)
         #expect(try folder.entries(".") == ["._site.larder-state", "_site", "kitchen", "outside"])
+        // The link was not followed: what it pointed at is as it was.
+        #expect(try folder.tree("outside") == outsideBefore)
     }
 
     @Test func aDamagedJournalMeansAFullBuild() throws {
