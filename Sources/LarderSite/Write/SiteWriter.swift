@@ -186,13 +186,13 @@ public struct SiteWriter: Sendable {
                 let encodedJobs = Self.inBackground(encodeJobs)
                 if let record { try checkUnchanged(record, images: result.images) }
                 // The data folder stamped again, to notice a file changed
-                // during the build, on another core while the commit is
-                // planned and the state encoded (or earlier, as soon as the
-                // build had read it all: `BuildRecord.readsDone`); compared
-                // before anything is put in place.
-                var stampAgain: (@Sendable () -> ContentHash)?
-                if record?.after == nil, let inputs = record?.inputs { stampAgain = { inputs.digest() } }
-                let again = record?.after ?? Self.inBackground(stampAgain)
+                // during the build: from now, on another core while the
+                // commit is planned and the state encoded, unless the build
+                // started it as soon as it had read it all
+                // (`BuildRecord.readsDone`); compared before anything is put
+                // in place.
+                var record = record
+                if record?.after == nil { record?.readsDone() }
                 commit = plan(result, previous: previous, location: location)
                 if commit == nil, result.mode == .staging {
                     try sink.makeTree()
@@ -208,7 +208,7 @@ public struct SiteWriter: Sendable {
                     jobs: encodedJobs() ?? []
                 )
                 encoded = state.encodedStampable()
-                if let record, again() != record.before.digest { throw Self.changedDuringBuild(record) }
+                if let record, record.after?() != record.before.digest { throw Self.changedDuringBuild(record) }
             } catch {
                 try? fileSystem.removeTree(temporary)
                 throw error
@@ -482,7 +482,7 @@ public struct BuildRecord: Sendable {
     public var colouredWarnings: String
     /// The data folder's digest taken again once the build has read all it
     /// reads (`readsDone`), on another thread: the writer compares it with
-    /// `before`'s. Nil: the writer takes it itself, once the site is made.
+    /// `before`'s. Nil: the writer starts it itself, once the site is made.
     var after: (@Sendable () -> ContentHash?)?
 
     /// The warnings of the build that made the output.
