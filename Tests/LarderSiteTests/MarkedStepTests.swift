@@ -153,6 +153,10 @@ import Testing
     }
 
     @Test func idsFollowThePagesGroupOrder() {
-        #expect(MarkedStep.ingredientIDs(Self.pancakes()) == ["ingredient-1", "ingredient-3", "ingredient-2"])
+        let recipe = Self.pancakes()
+        #expect(
+            MarkedStep.ingredientIDs(groups: recipe.ingredientGroupIndices, count: recipe.ingredients.count)
+                == ["ingredient-1", "ingredient-3", "ingredient-2"]
+        )
     }
 }

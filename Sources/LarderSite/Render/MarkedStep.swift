@@ -10,7 +10,7 @@ import LarderQuantities
 enum MarkedStep {
     /// The step as one paragraph of HTML.
     /// - Parameter ingredientIDs: the id of each ingredient's line on the
-    ///   page, by its index in ``Recipe/ingredients`` (``ingredientIDs(_:)``).
+    ///   page, by its index in ``Recipe/ingredients`` (``ingredientIDs(groups:count:)``).
     static func html(_ spans: [StepSpan], ingredientIDs: [String]) -> String {
         var out = "<p>"
         for span in spans {
@@ -49,13 +49,9 @@ enum MarkedStep {
 
     /// The id the recipe page gives each ingredient's line (its checkbox),
     /// by index in ``Recipe/ingredients``: "ingredient-N", numbered in the
-    /// order the page lists them, group by group (``Recipe/ingredientGroupIndices``),
-    /// which is not always the file's order.
-    static func ingredientIDs(_ recipe: Recipe) -> [String] {
-        ingredientIDs(groups: recipe.ingredientGroupIndices, count: recipe.ingredients.count)
-    }
-
-    /// `ingredientIDs(_:)` from the groups the page has already made.
+    /// order the page lists them, group by group: `groups` is
+    /// ``Recipe/ingredientGroupIndices`` (the page has made it already),
+    /// which is not always the file's order; `count`, how many ingredients.
     static func ingredientIDs(groups: [(name: String?, indices: [Int])], count: Int) -> [String] {
         var ids = [String](repeating: "", count: count)
         for (position, index) in groups.flatMap(\.indices).enumerated() { ids[index] = "ingredient-\(position + 1)" }
