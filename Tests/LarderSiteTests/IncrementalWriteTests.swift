@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import Larder
 @testable import LarderSite
 
 #if canImport(Glibc)
@@ -285,8 +286,8 @@ import Darwin
         let record = BuildRecord(inputs: inputs, before: inputs.settledSnapshot(), warnings: "", colouredWarnings: "")
         #expect(record.before.racy.isEmpty)
         #expect(throws: SiteWriteError(
-            path: folder.path("kitchen"),
-            reason: "a data file changed while the site was being built, so the site could mix two versions; build again once it is saved"
+            path: folder.path("kitchen") + "/recipes/soup.md",
+            reason: "changed while the site was being built, so the site could mix two versions; build again once it is saved"
         )) {
             try folder.writer().write(record: record) { sink in
                 try "---\ntitle: Stew\n---\n".write(toFile: recipe, atomically: false, encoding: .utf8)
@@ -332,6 +333,59 @@ import Darwin
         }
         #expect(try folder.tree("_site") != before)
         #expect(folder.writer().upToDate(inputs) == nil)
+    }
+
+    /// The files a build took from the parse cache are not stamped again
+    /// once it has read the folder: the cache holds them as the snapshot
+    /// stamped them, so one saved during the build is for the next build,
+    /// not an error. A file the build read anew is stamped again, and its
+    /// change fails the build, naming it.
+    @Test func onlyTheFilesTheBuildReadAreStampedAgain() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let soup = try folder.make("kitchen/recipes/soup.md", "---\ntitle: Soup\n---\n")
+        let stew = try folder.make("kitchen/recipes/stew.md", "---\ntitle: Stew\n---\n")
+        _ = try folder.writer().write(pages("one"))
+        let kitchen = URL(fileURLWithPath: folder.path("kitchen"))
+        let inputs = BuildInputs(dataFolder: kitchen, options: [], secret: nil)
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        for file in [soup, stew] { #expect(utimensat(AT_FDCWD, file, &times, 0) == 0) }
+        usleep(30_000)
+        var cache = DocumentCache()
+        /// The snapshot, and a load with `cache` that takes its stamps.
+        func load() throws -> InputSnapshot {
+            var snapshot = inputs.settledSnapshot()
+            snapshot.index()
+            let table = snapshot.table
+            _ = try KitchenLoader.load(kitchen, cache: &cache, knownStamp: { table[$0]?.own }, takenAt: snapshot.takenAt)
+            return snapshot
+        }
+        _ = try load()
+        let before = try load()
+        #expect(cache.lastReadPaths.isEmpty)
+
+        // Both taken from the cache: soup saved after the snapshot is not an error.
+        try "---\ntitle: Soap\n---\n".write(toFile: soup, atomically: false, encoding: .utf8)
+        var record = BuildRecord(inputs: inputs, before: before, warnings: "", colouredWarnings: "")
+        record.readsDone(documents: cache)
+        _ = try folder.writer().write(record: record) { sink in for file in pages("two") { try sink.add(file) } }
+        // The state keeps the stamps the site was made from: the next build reads soup.
+        #expect(folder.writer().upToDate(inputs) == nil)
+
+        // Soup read anew (it changed), then saved again before the reads were done.
+        let next = try load()
+        #expect(cache.lastReadPaths == ["recipes/soup.md"])
+        #expect(utimensat(AT_FDCWD, soup, &times, 0) == 0)
+        var failing = BuildRecord(inputs: inputs, before: next, warnings: "", colouredWarnings: "")
+        failing.readsDone(documents: cache)
+        let site = try folder.tree("_site")
+        #expect(throws: SiteWriteError(
+            path: folder.path("kitchen") + "/recipes/soup.md",
+            reason: "changed while the site was being built, so the site could mix two versions; build again once it is saved"
+        )) {
+            try folder.writer().write(record: failing) { sink in for file in pages("three") { try sink.add(file) } }
+        }
+        #expect(try folder.tree("_site") == site)
     }
 
     /// A file is racy (its stamp could stay the same through another

@@ -47,6 +47,8 @@ public struct DocumentCache: Sendable {
     /// How many of the files the last load passed have an entry now: when
     /// it is `count`, no entry is of a file that is gone.
     private(set) var lastKept = 0
+    /// The paths the last load read from disk (not taken from the cache).
+    public private(set) var lastReadPaths = Set<String>()
     /// Whether the entries differ from the files they were read from
     /// (`init(contentsOf:)`), so that writing them again is worth it: a file
     /// read anew or gone, or an entry left out when read back. Always true
@@ -124,6 +126,7 @@ public struct DocumentCache: Sendable {
             initialized = count
         }
         var updated = consume known
+        lastReadPaths.reserveCapacity(lastReadPaths.count + hits.lazy.filter { !$0 }.count)
         for index in 0..<count {
             if hits[index] {
                 lastHits += 1
@@ -134,11 +137,21 @@ public struct DocumentCache: Sendable {
             if stamps[index] != nil { lastKept += 1 }
             if case .config = documents[index].content {} else { changed = true }
             let path = documents[index].file.path
+            lastReadPaths.insert(path)
             if updated[path]?.inBase == true { voided.insert(path) }
             updated[path] = stamps[index].map { Entry(stamp: $0, document: documents[index]) }
         }
         entries = updated
         return documents
+    }
+
+    /// Whether the last load took the file at `path` from the cache, by an
+    /// entry made with `stamp` (the stamp a build's snapshot took before the
+    /// load): then what the load has of it is what the file held at that
+    /// stamp, however the file changed since, and the build need not stamp
+    /// it again to know (`BuildRecord.readsDone`).
+    public func tookFromCache(_ path: String, stamp: FileStamp) -> Bool {
+        entries[path]?.stamp == stamp && !lastReadPaths.contains(path)
     }
 
     /// Forgets files that are gone.
@@ -156,6 +169,7 @@ public struct DocumentCache: Sendable {
         lastHits = 0
         lastReads = 0
         lastKept = 0
+        lastReadPaths = []
         stampedAt = Self.now()
     }
 

@@ -64,15 +64,7 @@ public struct BuildInputs: Sendable {
     }
 
     /// The stamps of the data files now.
-    public func snapshot() -> InputSnapshot { snapshot(digestOnly: false) }
-
-    /// The digest of the data files' stamps now (`InputSnapshot.digest`):
-    /// for the check, once the site is made, that nothing changed during
-    /// the build, which needs no table of stamps.
-    func digest() -> ContentHash { snapshot(digestOnly: true).digest }
-
-    /// `digestOnly`: the digest alone (no stamps kept, no racy files).
-    private func snapshot(digestOnly: Bool) -> InputSnapshot {
+    public func snapshot() -> InputSnapshot {
         // File times come from the coarse clock, which ticks every few
         // milliseconds: a file with a time in the present tick could change
         // again with the same stamp; one with an earlier time cannot (a
@@ -90,7 +82,6 @@ public struct BuildInputs: Sendable {
             let digest = digest ?? stamp.digest
             builder.add(relative)
             builder.add(digest)
-            guard !digestOnly else { return }
             files.append(InputSnapshot.File(path: relative, digest: digest, own: stamp.target == nil ? stamp.own : nil))
             if stamp.isRecent(since: clock) { racy.append(relative) }
         }
@@ -108,9 +99,8 @@ public struct BuildInputs: Sendable {
                   let names = Self.names(in: descriptor, all: true) else { return }
             // A site built inside the data folder is output, not input.
             if depth > 0, names.contains(OutputLocation.markerName) { return }
-            if !digestOnly { files.reserveCapacity(files.count + names.count) }
-            // The digest alone is taken beside other work: on one core.
-            let stamped = Self.stamps(of: names.filter { !$0.hasPrefix(".") }, in: descriptor, parallel: !digestOnly)
+            files.reserveCapacity(files.count + names.count)
+            let stamped = Self.stamps(of: names.filter { !$0.hasPrefix(".") }, in: descriptor)
             for (name, (stamp, digest)) in stamped {
                 let path = relative + "/" + name
                 guard let type = (stamp.target ?? stamp.own).map({ $0.mode & UInt32(S_IFMT) }), type == UInt32(S_IFDIR) else {
@@ -170,16 +160,43 @@ public struct BuildInputs: Sendable {
     }
 
     /// The stamps of `names` in the folder open as `descriptor`, with their
-    /// digests, in order; `parallel`: a large folder's (`recipes/`, some
-    /// 10,000 files) on all cores, a run of names to a task.
-    private static func stamps(of names: [String], in descriptor: Int32, parallel: Bool) -> [(String, (Stamp, ContentHash))] {
+    /// digests, in order; a large folder's (`recipes/`, some 10,000 files)
+    /// on all cores, a run of names to a task.
+    private static func stamps(of names: [String], in descriptor: Int32) -> [(String, (Stamp, ContentHash))] {
         @Sendable func stamp(_ name: String) -> (Stamp, ContentHash) {
             let stamp = Stamp(at: descriptor, name)
             return (stamp, stamp.digest)
         }
-        guard parallel, names.count >= 1024 else { return names.map { ($0, stamp($0)) } }
+        guard names.count >= 1024 else { return names.map { ($0, stamp($0)) } }
         let runs = names.chunked(512).concurrentMap { run in run.map(stamp) }
         return Array(zip(names, runs.joined()))
+    }
+
+    /// The files of `before` that are no longer as it stamped them (changed,
+    /// replaced or gone), leaving out those `unneeded` says the build did
+    /// not read (their contents came from the parse cache, by the stamp
+    /// `before` took: `DocumentCache.tookFromCache`); in `before`'s order.
+    /// Each folder's files are stamped by name in the open folder, as the
+    /// snapshot does.
+    func changedFiles(
+        since before: InputSnapshot, unneeded: (_ path: String, _ stamp: FileStamp) -> Bool = { _, _ in false }
+    ) -> [String] {
+        var changed: [String] = []
+        var folder = (path: "", descriptor: Int32(-1))
+        defer { if folder.descriptor >= 0 { close(folder.descriptor) } }
+        for file in before.files {
+            if let own = file.own, unneeded(file.path, own) { continue }
+            let slash = file.path.lastIndex(of: "/")
+            let parent = slash.map { String(file.path[..<$0]) } ?? ""
+            if parent != folder.path || folder.descriptor < 0 {
+                if folder.descriptor >= 0 { close(folder.descriptor) }
+                folder = (parent, open(parent.isEmpty ? dataFolder : dataFolder + "/" + parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+            }
+            let name = slash.map { String(file.path[file.path.index(after: $0)...]) } ?? file.path
+            let stamp = folder.descriptor >= 0 ? Stamp(at: folder.descriptor, name) : Stamp()
+            if stamp.digest != file.digest { changed.append(file.path) }
+        }
+        return changed
     }
 
     /// A Cooklang recipe or menu, or a picture (of a recipe beside it): a
@@ -357,6 +374,9 @@ struct Timestamp: Sendable, Hashable, Comparable {
 struct Stamp: Sendable, Hashable {
     var own: FileStamp?
     var target: FileStamp?
+
+    /// Nothing there.
+    init() {}
 
     init(path: String) {
         self.init(at: AT_FDCWD, path)

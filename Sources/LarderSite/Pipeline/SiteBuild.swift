@@ -377,8 +377,9 @@ public struct SiteBuild: Sendable {
             inputs: disk.inputs, before: disk.before, warnings: warnings(false), colouredWarnings: warnings(true)
         )
         // The data, the theme and the secret are read by now: pages are
-        // made from them and from the parse cache's bytes in memory.
-        record.readsDone()
+        // made from them and from the parse cache's bytes in memory. The
+        // files that came from there are not stamped again.
+        record.readsDone(documents: documents)
         let summary: SiteWriteSummary
         do {
             summary = try disk.writer.write(record: record) { sink in

@@ -208,7 +208,9 @@ public struct SiteWriter: Sendable {
                     jobs: encodedJobs() ?? []
                 )
                 encoded = state.encodedStampable()
-                if let record, record.after?() != record.before.digest { throw Self.changedDuringBuild(record) }
+                if let record, let changed = record.after?() ?? nil, !changed.isEmpty {
+                    throw Self.changedDuringBuild(record, changed)
+                }
             } catch {
                 try? fileSystem.removeTree(temporary)
                 throw error
@@ -351,10 +353,12 @@ public struct SiteWriter: Sendable {
 
     /// The error for a data folder whose stamps, taken again once every
     /// file has been read, are not the ones the build started from.
-    private static func changedDuringBuild(_ record: BuildRecord) -> SiteWriteError {
+    private static func changedDuringBuild(_ record: BuildRecord, _ changed: [String]) -> SiteWriteError {
         SiteWriteError(
-            path: record.inputs.dataFolder,
-            reason: "a data file changed while the site was being built, so the site could mix two versions; build again once it is saved"
+            path: record.inputs.dataFolder + "/" + changed[0],
+            reason: "changed while the site was being built"
+                + (changed.count > 1 ? " (and \(changed.count - 1) more data file\(changed.count > 2 ? "s" : ""))" : "")
+                + ", so the site could mix two versions; build again once it is saved"
         )
     }
 
@@ -480,10 +484,11 @@ public struct BuildRecord: Sendable {
     public var before: InputSnapshot
     public var warnings: String
     public var colouredWarnings: String
-    /// The data folder's digest taken again once the build has read all it
-    /// reads (`readsDone`), on another thread: the writer compares it with
-    /// `before`'s. Nil: the writer starts it itself, once the site is made.
-    var after: (@Sendable () -> ContentHash?)?
+    /// The data files the build read that changed since `before` (or were
+    /// not in it), found once the build has read all it reads (`readsDone`),
+    /// on another thread. Nil: the writer starts it itself, once the site
+    /// is made.
+    var after: (@Sendable () -> [String]?)?
 
     /// The warnings of the build that made the output.
     public struct Warnings: Sendable, Hashable {
@@ -498,13 +503,27 @@ public struct BuildRecord: Sendable {
         self.colouredWarnings = colouredWarnings
     }
 
-    /// Starts taking the data folder's digest again, on another thread: for
-    /// a build that has read every data file it reads (the loader, the
-    /// theme, the secret), so that the check that none changed in between
-    /// runs beside the rendering rather than after it. A file saved later
-    /// cannot be in this site; its new stamp makes the next build read it.
-    mutating func readsDone() {
-        let inputs = inputs
-        after = SiteWriter.inBackground { inputs.digest() }
+    /// Starts stamping the data files again, on another thread: for a build
+    /// that has read every data file it reads (the loader, the theme, the
+    /// secret), so that the check that none changed in between runs beside
+    /// the rendering rather than after it. A file saved later cannot be in
+    /// this site; its new stamp makes the next build read it.
+    ///
+    /// `documents`: the parse cache the build loaded with. A file it took
+    /// from there was not read (the cache vouches for its contents at
+    /// `before`'s stamp), so it is not stamped again: a one-recipe rebuild
+    /// stamps the files it read, not the 11,000 of the folder. A file the
+    /// build read that `before` does not have was added during the build.
+    mutating func readsDone(documents: DocumentCache? = nil) {
+        let (inputs, before) = (inputs, before)
+        after = SiteWriter.inBackground {
+            var changed = inputs.changedFiles(since: before) { path, stamp in
+                documents?.tookFromCache(path, stamp: stamp) ?? false
+            }
+            if let read = documents?.lastReadPaths {
+                changed += read.filter { before.table.isEmpty ? false : before.table[$0] == nil }.sorted()
+            }
+            return changed
+        }
     }
 }
