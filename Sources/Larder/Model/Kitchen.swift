@@ -62,6 +62,7 @@ public struct Kitchen: Sendable {
 
     private static func index(_ ids: [String]) -> [String: Int] {
         var index: [String: Int] = [:]
+        index.reserveCapacity(ids.count)
         for (position, id) in ids.enumerated() where index[id] == nil { index[id] = position }
         return index
     }

@@ -174,6 +174,11 @@ public struct RecipeShelf: RandomAccessCollection, MutableCollection, Sendable, 
 
     /// Sorted by id, without decoding a stored recipe.
     mutating func sortByID() {
+        // The loader's order (the folder's names, sorted) is nearly always
+        // the ids' already: checked in one pass, not sorted again.
+        guard slots.indices.dropFirst().contains(where: { id(at: $0) < id(at: $0 - 1) }) else {
+            return
+        }
         slots.sort { Self.id(of: $0) < Self.id(of: $1) }
     }
 

@@ -162,6 +162,8 @@ struct DataFolder: Sendable {
         let cooklang = cooklangFiles(walk.cooklang, budget: &budget)
         files += cooklang.files
         diagnostics += cooklang.diagnostics
+        // Without Cooklang files, each kind's ids are unique already.
+        guard !cooklang.files.isEmpty else { return (files, diagnostics) }
         let unique = Self.uniqueIDs(files)
         return (unique.files, diagnostics + unique.diagnostics)
     }
@@ -249,7 +251,12 @@ struct DataFolder: Sendable {
     ) -> (files: [DataFile], diagnostics: [Diagnostic]) {
         var files: [DataFile] = []
         var diagnostics: [Diagnostic] = []
-        var byID: [String: String] = [:]
+        files.reserveCapacity(names.count)
+        // Two files claim one id only as `<id>.json` and `<id>.md`, which
+        // the sorted names hold next to each other among the valid ids (a
+        // name between them starts with `<id>.`, whose id has a dot): the
+        // last valid id is all the check needs, not a table of them.
+        var last: (id: String, path: String)?
         // Each file stamped by its name in the open folder.
         let descriptor = open(absolute(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
@@ -285,14 +292,14 @@ struct DataFolder: Sendable {
                 ))
                 continue
             }
-            if let other = byID[id] {
+            if let last, last.id == id {
                 diagnostics.append(.error(
-                    "duplicate-id", "'\(path)' and '\(other)' both have the id '\(id)'",
+                    "duplicate-id", "'\(path)' and '\(last.path)' both have the id '\(id)'",
                     at: at, hint: "keep one of them, or rename one"
                 ))
                 continue
             }
-            byID[id] = path
+            last = (id, path)
             guard budget.admits(size, at: path, &diagnostics) else { continue }
             files.append(DataFile(kind: kind, format: format, path: path, id: id, stamp: stamp))
         }
