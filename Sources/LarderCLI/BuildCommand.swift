@@ -54,6 +54,7 @@ struct BuildCommand: ParsableCommand {
         #endif
         let showsTimings = environment["LARDER_TIMINGS"] == "1"
         build.measuresWriterTime = showsTimings
+        build.countsDecodedRecipes = showsTimings
         let colored = color.enabled(for: STDERR_FILENO)
         let result = build.run()
         if case .upToDate(let last) = result.outcome {

@@ -321,7 +321,9 @@ import Testing
     ) throws -> SiteBuild.Result {
         try Self.trustCache(of: folder)
         try edit()
-        let rebuild = folder.build(.folder(folder.output)).run()
+        var build = folder.build(.folder(folder.output))
+        build.countsDecodedRecipes = true
+        let rebuild = build.run()
         let check = folder.build(.noOutput).run()
         #expect(rebuild.report.diagnostics == check.report.diagnostics, "\(name)", sourceLocation: sourceLocation)
         #expect(rebuild.documentsReused > 0, "\(name): nothing from the cache", sourceLocation: sourceLocation)

@@ -35,10 +35,16 @@ struct RebuildPlan: Sendable, Hashable {
     }
 
     init(previous: [String: JobRecords.Record], jobs: [Job]) {
+        self.init(recorded: jobs.map { previous[$0.key] }, jobs: jobs)
+    }
+
+    /// The same, with each job's previous record (`recorded[i]` for
+    /// `jobs[i]`, nil for none) looked up once by the caller.
+    init(recorded: [JobRecords.Record?], jobs: [Job]) {
         render = []
         keep = []
         for (index, job) in jobs.enumerated() {
-            if let old = Self.unchanged(job, previous: previous) {
+            if let old = Self.unchanged(job, recorded: recorded[index]) {
                 keep.append(Kept(job: index, outputs: old.outputs))
             } else {
                 render.append(index)
@@ -46,10 +52,10 @@ struct RebuildPlan: Sendable, Hashable {
         }
     }
 
-    /// The previous build's record of `job` when the job is unchanged since:
-    /// a fingerprint, and the one recorded.
-    static func unchanged(_ job: Job, previous: [String: JobRecords.Record]) -> JobRecords.Record? {
-        guard let fingerprint = job.fingerprint, let old = previous[job.key], old.fingerprint == fingerprint else {
+    /// The previous build's record of `job` (`recorded`) when the job is
+    /// unchanged since: a fingerprint, and the one recorded.
+    static func unchanged(_ job: Job, recorded: JobRecords.Record?) -> JobRecords.Record? {
+        guard let fingerprint = job.fingerprint, let old = recorded, old.fingerprint == fingerprint else {
             return nil
         }
         return old

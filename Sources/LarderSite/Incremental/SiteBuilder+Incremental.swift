@@ -18,14 +18,18 @@ extension SiteBuilder {
         var planned = jobs.map { RebuildPlan.Job(key: $0.key, fingerprint: nil) }
         var builder = self
         builder.summaries.reserveCapacity(kitchen.recipes.count)
-        var jobOfList: [String: Int] = [:], jobOfPrint: [String: Int] = [:], jobOfRecipe: [String: Int] = [:]
+        var jobOfList: [String: Int] = [:], jobOfPrint: [String: Int] = [:]
         jobOfList.reserveCapacity(kitchen.lists.count)
         jobOfPrint.reserveCapacity(kitchen.lists.count)
-        jobOfRecipe.reserveCapacity(kitchen.recipes.count)
+        // The recipes' jobs are together, in the kitchen's order
+        // (`pageJobs`): the job of the recipe at `position` is
+        // `firstRecipeJob + position`, no table of ids.
+        let firstRecipeJob = jobs.firstIndex { if case .recipe = $0 { true } else { false } } ?? jobs.count
+        func jobOfRecipe(_ position: Int) -> Int { firstRecipeJob + position }
         for (index, job) in jobs.enumerated() {
             switch job {
             case .recipe(let id):
-                jobOfRecipe[id] = index
+                assert(kitchen.recipes.id(at: index - firstRecipeJob) == id, "recipe jobs out of the kitchen's order")
                 planned[index].fingerprint = fingerprints.recipe(id)
             case .list(let id):
                 jobOfList[id] = index
@@ -36,9 +40,11 @@ extension SiteBuilder {
             default: break
             }
         }
+        // Each job's previous record, looked up once (by a key string).
+        let recorded = previous.isEmpty ? [JobRecords.Record?](repeating: nil, count: jobs.count) : planned.map { previous[$0.key] }
         /// The previous record of a job whose fingerprint is the previous build's.
         func unchanged(_ index: Int) -> JobRecords.Record? {
-            RebuildPlan.unchanged(planned[index], previous: previous)
+            RebuildPlan.unchanged(planned[index], recorded: recorded[index])
         }
         // Plans and summaries of the lists and recipes whose pages render,
         // kept ones for the others.
@@ -46,7 +52,7 @@ extension SiteBuilder {
         try builder.makePlans(for: shopping.filter { list in
             unchanged(jobOfList[list.id]!) == nil || jobOfPrint[list.id].map { unchanged($0) == nil } ?? false
         })
-        let changedRecipes = kitchen.recipes.indices.filter { unchanged(jobOfRecipe[kitchen.recipes.id(at: $0)]!) == nil }
+        let changedRecipes = kitchen.recipes.indices.filter { unchanged(jobOfRecipe($0)) == nil }
             .map { kitchen.recipes[$0] }
         let fresh = changedRecipes.concurrentMap { [self] recipe in summary(recipe.description) }
         for (recipe, summary) in zip(changedRecipes, fresh) { builder.summaries[recipe.id] = summary }
@@ -58,7 +64,7 @@ extension SiteBuilder {
         let recipes = kitchen.recipes
         for position in recipes.indices {
             let id = recipes.id(at: position)
-            let index = jobOfRecipe[id]!
+            let index = jobOfRecipe(position)
             if let old = unchanged(index), let digest = old.digest {
                 builder.summaries[id] = old.text
                 memo[index] = old
@@ -118,7 +124,7 @@ extension SiteBuilder {
             default: break
             }
         }
-        var plan = RebuildPlan(previous: previous, jobs: planned)
+        var plan = RebuildPlan(recorded: recorded, jobs: planned)
         plan = plan.rendering(try carryOver(plan.keep, into: sink))
         let rendering = Set(plan.render.map { planned[$0].key })
         try builder.makePlans(for: shopping.filter { list in
@@ -151,7 +157,7 @@ extension SiteBuilder {
         sink.record(jobs: records)
         // Some 100,000 allocations between them at 10,000 recipes, freed
         // while the writer commits rather than before it starts.
-        BackgroundRelease.drop((builder, fingerprints, memo, planned, madeBy, recipeItems, listItems))
+        BackgroundRelease.drop((builder, fingerprints, memo, planned, recorded, madeBy, recipeItems, listItems))
     }
 
     /// Carries over the files of the jobs in `keep` (checked on disk on all

@@ -74,6 +74,9 @@ public struct SiteBuild: Sendable {
     /// Whether the time the writer takes is measured (two clock reads a
     /// file; `StageTimings` has it as a figure).
     public var measuresWriterTime = false
+    /// Whether `Result.recipesDecoded` is counted (a pass over every recipe,
+    /// which only the timings and tests show).
+    public var countsDecodedRecipes = false
     /// `.noOutput` (`larder check`): the folder of the parse caches kept
     /// between checks (`CheckCache`); nil: every file is read.
     public var checkCacheFolder: URL?
@@ -120,7 +123,8 @@ public struct SiteBuild: Sendable {
         public var documentsReused = 0
         /// Recipes decoded whole: those read anew, and those of the parse
         /// cache that a page rendered needed (the others are used by their
-        /// outline only). Known once the site is rendered.
+        /// outline only). Known once the site is rendered, and counted only
+        /// with `countsDecodedRecipes`.
         public var recipesDecoded = 0
 
         /// The code of the error that stopped the run, if one did.
@@ -231,8 +235,10 @@ public struct SiteBuild: Sendable {
             } else {
                 outcome = .rendered(try render(builder, timings: &timings))
             }
-            decoded = loaded.kitchen.recipes.decodedCount
-            timings.note("recipes decoded: \(decoded) of \(loaded.kitchen.recipes.count)")
+            if countsDecodedRecipes {
+                decoded = loaded.kitchen.recipes.decodedCount
+                timings.note("recipes decoded: \(decoded) of \(loaded.kitchen.recipes.count)")
+            }
             return result(outcome)
         } catch {
             report.stop = redaction.apply(to: error.diagnostic)

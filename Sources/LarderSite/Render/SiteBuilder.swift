@@ -191,7 +191,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Every page job, the biggest pages first, so that no core is left with
-    /// one at the end.
+    /// one at the end; the recipes' jobs together, in the kitchen's order
+    /// (`render(into:inputs:)` finds a recipe's job by its position).
     var pageJobs: [PageJob] {
         // The sitemap (every page's path, escaped and sorted) starts early:
         // as the last job it ran alone while the other core idled.
