@@ -1,4 +1,5 @@
 import Foundation
+import Larder
 @testable import LarderSite
 @testable import LarderTestSupport
 import Testing
@@ -26,6 +27,35 @@ import Testing
         ])
         try folder.write("Breakfast/Easy Pancakes.cook", "Mix @flour{200%g}.\n")
         #expect(inputs.snapshot().digest != first.digest)
+    }
+
+    /// One listing of the folder per build: the loader walks `recipes/`,
+    /// `lists/` and the Cooklang folders as the snapshot listed them (with
+    /// their types), so a file made after the snapshot is for the next
+    /// build, which a walk of its own would have read.
+    @Test func theLoaderWalksTheFolderAsTheSnapshotListedIt() throws {
+        let folder = try TestFolder()
+        try folder.write("recipes/soup.md", "---\ntitle: Soup\n---\n")
+        try folder.write("Breakfast/Easy Pancakes.cook", "Mix @flour{200%g}.\n")
+        try folder.write("Breakfast/Easy Pancakes.jpg", [0xFF, 0xD8, 0xFF])
+        let inputs = BuildInputs(dataFolder: folder.url, options: [], secret: nil)
+        var snapshot = inputs.snapshot()
+        snapshot.index()
+        #expect(snapshot.listings["recipes"] == [FolderEntry(name: "soup.md", type: UInt8(DT_REG))])
+        #expect(snapshot.listings["Breakfast"]?.map(\.name) == ["Easy Pancakes.cook", "Easy Pancakes.jpg"])
+        try folder.write("recipes/stew.md", "---\ntitle: Stew\n---\n")
+        try folder.write("Breakfast/Waffles.cook", "Mix @flour{100%g}.\n")
+        let (table, listings) = (snapshot.table, snapshot.listings)
+        var cache = DocumentCache()
+        let loaded = try KitchenLoader.load(
+            folder.url, cache: &cache, knownStamp: { table[$0]?.own }, knownListing: { listings[$0] }, takenAt: snapshot.takenAt
+        )
+        #expect(loaded.kitchen.recipeIDs == ["breakfast-easy-pancakes", "soup"])
+        #expect(loaded.kitchen.recipe("breakfast-easy-pancakes")?.image != nil)
+        // Walked anew, the folder has them.
+        var fresh = DocumentCache()
+        let walked = try KitchenLoader.load(folder.url, cache: &fresh)
+        #expect(walked.kitchen.recipeIDs == ["breakfast-easy-pancakes", "breakfast-waffles", "soup", "stew"])
     }
 
     /// A new commit (git's HEAD, when list pages show history) makes the

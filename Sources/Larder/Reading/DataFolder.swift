@@ -77,6 +77,10 @@ struct DataFolder: Sendable {
     /// table. Such a file is not stamped again; one that is not there, or
     /// is a link, is.
     var knownStamp: (@Sendable (String) -> FileStamp?)?
+    /// Listings of folders (by path relative to the folder, sorted by name,
+    /// every entry but `.` and `..`) that the run already took, before this
+    /// scan: a build's snapshot. A folder that is not there is listed.
+    var knownListing: (@Sendable (String) -> [FolderEntry]?)?
 
     init(_ url: URL) throws(LarderError) {
         let path = url.path

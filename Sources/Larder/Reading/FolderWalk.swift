@@ -47,9 +47,20 @@ struct FolderWalk: Sendable {
     static let siteMarker = ".larder-site"
 }
 
+/// One entry of a folder's listing: its name and type (`d_type`: `DT_DIR`,
+/// `DT_REG`, `DT_LNK`, or `DT_UNKNOWN` where it is not known).
+public struct FolderEntry: Sendable, Hashable {
+    public var name: String
+    public var type: UInt8
+
+    public init(name: String, type: UInt8) {
+        self.name = name
+        self.type = type
+    }
+}
+
 extension DataFolder {
-    /// One entry of a listing: its name and `d_type`.
-    private typealias Listed = (name: String, type: UInt8)
+    private typealias Listed = FolderEntry
 
     /// Walks the folder (see `FolderWalk`). Throws only when `lists/` or
     /// `recipes/` cannot be listed, as the scan did before it walked.
@@ -91,9 +102,12 @@ extension DataFolder {
             walk.shelfProblems[folder] = [Self.tooManyEntries(folder, entries.count)]
             return
         }
-        let pictures = Self.picturesByStem(entries)
-        // Pictures of the recipes here are theirs, not stray files.
-        let owned = Set(entries.lazy.filter { Self.cooklangKind($0.name) == .recipe }.flatMap { pictures[Self.stem($0.name)] ?? [] })
+        // Pictures of the recipes here are theirs, not stray files. Only a
+        // Cooklang recipe has pictures found beside it: a shelf of Markdown
+        // and JSON files (10,000 names) is not sorted into them.
+        let cookRecipes = entries.filter { Self.cooklangKind($0.name) == .recipe }
+        let pictures = cookRecipes.isEmpty ? [:] : Self.picturesByStem(entries)
+        let owned = Set(cookRecipes.flatMap { pictures[Self.stem($0.name)] ?? [] })
         var names: [String] = []
         for entry in entries where !entry.name.hasPrefix(".") {
             let isFolder = entry.type == DT_DIR || (entry.type == DT_LNK || entry.type == DT_UNKNOWN) && entryType("\(folder)/\(entry.name)") == .directory
@@ -270,8 +284,10 @@ extension DataFolder {
 
     /// The entries of a folder with their types (`DT_DIR`, `DT_REG`,
     /// `DT_LNK`, or `DT_UNKNOWN` where the file system does not say), sorted
-    /// by name; nil when it cannot be listed.
+    /// by name; nil when it cannot be listed. A listing the run already took
+    /// (`knownListing`: a build's snapshot) is not taken again.
     private func list(_ relativePath: String) -> [Listed]? {
+        if let known = knownListing?(relativePath) { return known }
         guard let folder = opendir(relativePath.isEmpty ? realPath : absolute(relativePath)) else { return nil }
         defer { closedir(folder) }
         var entries: [Listed] = []
@@ -280,7 +296,7 @@ extension DataFolder {
                 String(cString: UnsafeRawPointer(tuple).assumingMemoryBound(to: CChar.self))
             }
             if name == "." || name == ".." { continue }
-            entries.append((name, entry.pointee.d_type))
+            entries.append(FolderEntry(name: name, type: entry.pointee.d_type))
         }
         return entries.sorted { $0.name < $1.name }
     }

@@ -32,15 +32,18 @@ public enum KitchenLoader {
     }
 
     /// The same, with the stamps looked up in the caller's table (a
-    /// build's snapshot), so that no second table is made of them.
+    /// build's snapshot), so that no second table is made of them, and the
+    /// folders' listings the caller took (`knownListing`, by path relative
+    /// to the folder), so that they are not listed again.
     public static func load(
-        _ folder: URL, cache: inout DocumentCache, knownStamp: @escaping @Sendable (String) -> FileStamp?, takenAt: Int?
+        _ folder: URL, cache: inout DocumentCache, knownStamp: @escaping @Sendable (String) -> FileStamp?,
+        knownListing: (@Sendable (String) -> [FolderEntry]?)? = nil, takenAt: Int?
     ) throws(LarderError) -> LoadResult {
         // The paths passed, made a table only when some entry is of none of them.
         var seen: [[DataFile]] = []
         cache.resetCounts()
         if let takenAt { cache.stampedAt = min(cache.stampedAt, takenAt) }
-        let result = try load(folder, knownStamp: knownStamp) { reader, files in
+        let result = try load(folder, knownStamp: knownStamp, knownListing: knownListing) { reader, files in
             seen.append(files)
             return cache.read(files, with: reader)
         }
@@ -52,10 +55,12 @@ public enum KitchenLoader {
     /// order given) with the reader it is handed.
     private static func load(
         _ folder: URL, knownStamp: (@Sendable (String) -> FileStamp?)? = nil,
+        knownListing: (@Sendable (String) -> [FolderEntry]?)? = nil,
         read: (DocumentReader, [DataFile]) -> [ReadDocument]
     ) throws(LarderError) -> LoadResult {
         var dataFolder = try DataFolder(folder)
         dataFolder.knownStamp = knownStamp
+        dataFolder.knownListing = knownListing
         let (files, layoutProblems) = try dataFolder.scan()
         let setup = Setup(folder: dataFolder, configFile: files.first { $0.kind == .config }, read: read)
         // larder.json (at most one document) goes in front of the rest, which

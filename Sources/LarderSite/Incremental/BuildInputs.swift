@@ -78,6 +78,7 @@ public struct BuildInputs: Sendable {
         builder.add(freshness)
         var racy: [String] = []
         var files: [InputSnapshot.File] = []
+        var listings: [String: [FolderEntry]] = [:]
         func add(_ relative: String, _ stamp: Stamp, digest: ContentHash? = nil) {
             let digest = digest ?? stamp.digest
             builder.add(relative)
@@ -101,6 +102,7 @@ public struct BuildInputs: Sendable {
             if depth > 0, names.contains(OutputLocation.markerName) { return }
             files.reserveCapacity(files.count + names.count)
             let stamped = Self.stamps(of: names.filter { !$0.hasPrefix(".") }, in: descriptor)
+            listings[relative] = Self.listing(names, stamped)
             for (name, (stamp, digest)) in stamped {
                 let path = relative + "/" + name
                 guard let type = (stamp.target ?? stamp.own).map({ $0.mode & UInt32(S_IFMT) }), type == UInt32(S_IFDIR) else {
@@ -155,8 +157,29 @@ public struct BuildInputs: Sendable {
             close(root)
         }
         return InputSnapshot(
-            digest: builder.hash, racy: racy, context: context, files: files, takenAt: Int(clock.seconds)
+            digest: builder.hash, racy: racy, context: context, files: files, listings: listings,
+            takenAt: Int(clock.seconds)
         )
+    }
+
+    /// A folder's listing for the loader (`InputSnapshot.listings`): every
+    /// name (`names`, sorted), typed as its stamp found it (`stamped`, the
+    /// names without a leading dot, in order); a dot name, or one whose
+    /// stamp has no type the walk tells apart, as unknown.
+    private static func listing(_ names: [String], _ stamped: [(String, (Stamp, ContentHash))]) -> [FolderEntry] {
+        var next = stamped.startIndex
+        return names.map { name in
+            guard next < stamped.endIndex, stamped[next].0 == name else { return FolderEntry(name: name, type: UInt8(DT_UNKNOWN)) }
+            defer { next += 1 }
+            let type: Int32
+            switch (stamped[next].1.0.own?.mode ?? 0) & UInt32(S_IFMT) {
+            case UInt32(S_IFDIR): type = Int32(DT_DIR)
+            case UInt32(S_IFREG): type = Int32(DT_REG)
+            case UInt32(S_IFLNK): type = Int32(DT_LNK)
+            default: type = Int32(DT_UNKNOWN)
+            }
+            return FolderEntry(name: name, type: UInt8(type))
+        }
     }
 
     /// The stamps of `names` in the folder open as `descriptor`, with their
@@ -288,11 +311,21 @@ public struct InputSnapshot: Sendable, Hashable {
         var own: FileStamp?
     }
 
-    init(digest: ContentHash, racy: [String], context: ContentHash, files: [File], takenAt: Int) {
+    /// The folders the snapshot listed (`lists/`, `recipes/`, the folders
+    /// walked for Cooklang files), by path relative to the data folder:
+    /// every name, sorted, with its type; what the loader's walk takes
+    /// instead of listing them again (`DataFolder.knownListing`).
+    let listings: [String: [FolderEntry]]
+
+    init(
+        digest: ContentHash, racy: [String], context: ContentHash, files: [File],
+        listings: [String: [FolderEntry]] = [:], takenAt: Int
+    ) {
         self.digest = digest
         self.racy = racy
         self.context = context
         self.files = files
+        self.listings = listings
         self.takenAt = takenAt
     }
 

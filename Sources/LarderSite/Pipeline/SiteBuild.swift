@@ -286,9 +286,10 @@ public struct SiteBuild: Sendable {
         do {
             if documents != nil, let stamps {
                 // The snapshot's table, made once for this and the pages' fingerprints.
-                let table = stamps.table
+                let (table, listings) = (stamps.table, stamps.listings)
                 return try KitchenLoader.load(
-                    dataFolder, cache: &documents!, knownStamp: { table[$0]?.own }, takenAt: stamps.takenAt
+                    dataFolder, cache: &documents!, knownStamp: { table[$0]?.own }, knownListing: { listings[$0] },
+                    takenAt: stamps.takenAt
                 )
             }
             if documents != nil { return try KitchenLoader.load(dataFolder, cache: &documents!) }
