@@ -43,13 +43,15 @@ public struct TemplateLibrary: Sendable {
             try program.text.withUnsafeBufferPointer { text throws(TemplateError) in
                 try program.names.withUnsafeBufferPointer { names throws(TemplateError) in
                     try program.words.withUnsafeBufferPointer { words throws(TemplateError) in
-                        var renderer = TemplateRenderer(
-                            program: program, code: code, text: text, names: names, words: words,
-                            root: value, template: name
-                        )
-                        swap(&renderer.output, &output)
-                        defer { swap(&renderer.output, &output) }
-                        try renderer.run(entry)
+                        try program.wordKeys.withUnsafeBufferPointer { wordKeys throws(TemplateError) in
+                            var renderer = TemplateRenderer(
+                                program: program, code: code, text: text, names: names, words: words,
+                                wordKeys: wordKeys, root: value, template: name
+                            )
+                            swap(&renderer.output, &output)
+                            defer { swap(&renderer.output, &output) }
+                            try renderer.run(entry)
+                        }
                     }
                 }
             }

@@ -17,6 +17,8 @@ struct TemplateProgram: Sendable {
     var names: [CompiledName] = []
     /// Names' path parts and transforms, by `CompiledName` ranges.
     var words: [String] = []
+    /// Each word's `TemplateValue.key`, for lookups.
+    var wordKeys: [UInt64] = []
     /// The templates fixed partials name, and where each starts (nil: not
     /// registered, renders nothing), refreshed on every registration.
     var partialNames: [String] = []
@@ -126,6 +128,7 @@ struct TemplateProgram: Sendable {
             words.removeLast(name.path.count + name.transforms.count)
             return Int32(index)
         }
+        wordKeys += (name.path + name.transforms).map(TemplateValue.key)
         names.append(compiled)
         return Int32(names.count - 1)
     }

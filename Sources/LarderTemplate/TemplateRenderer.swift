@@ -14,6 +14,8 @@ struct TemplateRenderer {
     let text: UnsafeBufferPointer<UInt8>
     let names: UnsafeBufferPointer<CompiledName>
     let words: UnsafeBufferPointer<String>
+    /// Each word's `TemplateValue.key`.
+    let wordKeys: UnsafeBufferPointer<UInt64>
     let program: TemplateProgram
     var output: [UInt8] = []
     /// Values of the open sections, the page's value at the bottom.
@@ -33,13 +35,14 @@ struct TemplateRenderer {
     init(
         program: TemplateProgram, code: UnsafeBufferPointer<Instruction>, text: UnsafeBufferPointer<UInt8>,
         names: UnsafeBufferPointer<CompiledName>, words: UnsafeBufferPointer<String>,
-        root: TemplateValue, template: String
+        wordKeys: UnsafeBufferPointer<UInt64>, root: TemplateValue, template: String
     ) {
         self.program = program
         self.code = code
         self.text = text
         self.names = names
         self.words = words
+        self.wordKeys = wordKeys
         self.template = template
         stack = [root]
         stack.reserveCapacity(16)
@@ -208,7 +211,7 @@ struct TemplateRenderer {
         } else if name.anchored || path.isEmpty {
             value = stack[stack.count - 1]
             for part in path {
-                guard let child = value[words[part]] else { return nil }
+                guard let child = value.field(words[part], key: wordKeys[part]) else { return nil }
                 value = child
             }
         } else {
@@ -223,12 +226,12 @@ struct TemplateRenderer {
     }
 
     private func lookUp(_ path: Range<Int>) -> TemplateValue? {
-        let first = words[path.lowerBound]
+        let first = words[path.lowerBound], key = wordKeys[path.lowerBound]
         var index = stack.count - 1
         while index >= 0 {
-            if var value = stack[index][first] {
+            if var value = stack[index].field(first, key: key) {
                 for part in path.dropFirst() {
-                    guard let child = value[words[part]] else { return nil }
+                    guard let child = value.field(words[part], key: wordKeys[part]) else { return nil }
                     value = child
                 }
                 return value

@@ -15,12 +15,15 @@ public enum TemplateValue: Sendable, Hashable {
     case object([Field])
 
     public struct Field: Sendable, Hashable {
-        public var name: String
+        public let name: String
         public var value: TemplateValue
+        /// `TemplateValue.key(name)`: what a lookup compares first.
+        @usableFromInline let key: UInt64
 
         public init(_ name: String, _ value: TemplateValue) {
             self.name = name
             self.value = value
+            key = TemplateValue.key(name)
         }
 
         @inlinable
@@ -33,16 +36,43 @@ public enum TemplateValue: Sendable, Hashable {
     /// a value that is not an object.
     @inlinable
     public subscript(name: String) -> TemplateValue? {
+        field(name, key: Self.key(name))
+    }
+
+    /// The same, with the name's `key(_:)` made once (the template's names
+    /// are looked up on every page).
+    @inlinable
+    public func field(_ name: String, key: UInt64) -> TemplateValue? {
         guard case .object(let fields) = self else { return nil }
-        // Lengths first: most names differ in length, which is cheaper to
-        // see than a string comparison.
-        let length = name.utf8.count
+        // Keys first: one integer comparison tells most names apart, and
+        // settles a name of up to 7 bytes; a longer one with the same key
+        // is compared whole.
+        let exact = key >> 56 < 8
         return fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices where fields[index].name.utf8.count == length && fields[index].name == name {
+            for index in fields.indices where fields[index].key == key && (exact || fields[index].name == name) {
                 if case .null = fields[index].value { return nil }
                 return fields[index].value
             }
             return nil
+        }
+    }
+
+    /// A name's length (up to 255) in the top byte and its first 7 bytes
+    /// below: equal for equal names, and for names of up to 7 bytes only
+    /// for equal names.
+    /// Made from the contiguous bytes (a page makes some 900,000 fields
+    /// at 2,000 recipes: iterating `utf8` cost ten times as much).
+    @inlinable
+    public static func key(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var key = UInt64(Swift.min(bytes.count, 255)) << 56
+            if bytes.count >= 8, let base = bytes.baseAddress {
+                key |= UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) & 0x00FF_FFFF_FFFF_FFFF
+            } else {
+                for index in 0..<bytes.count { key |= UInt64(bytes[index]) << (UInt64(index) &* 8) }
+            }
+            return key
         }
     }
 }
