@@ -222,6 +222,7 @@ public struct SiteBuild: Sendable {
             redaction = TokenRedaction(kitchen: loaded.kitchen, links: nil)
             var (builder, links) = try plan(loaded.kitchen)
             builder.history = history
+            timings.mark("plan: theme, builder")
             redaction = TokenRedaction(kitchen: loaded.kitchen, links: links)
 
             defer { BackgroundRelease.drop(builder) }
