@@ -17,15 +17,30 @@ enum Cmark {
 
     /// Parses `bytes` with `options` and `extensions` and gives `body` the
     /// document root and the parser's extension list (for the HTML renderer).
-    /// Neither pointer may escape `body`.
+    /// Neither pointer may escape `body`. With `inArena`, cmark allocates from
+    /// this thread's `CmarkArena` instead of malloc: for callers that only
+    /// read the tree, since cmark's renderers allocate their output with the
+    /// document's allocator.
     static func withDocument<Result>(
-        _ bytes: [UInt8], options: Int32, extensions: [String],
+        _ bytes: [UInt8], options: Int32, extensions: [String], inArena: Bool = false,
+        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
+    ) -> Result {
+        guard inArena else {
+            return withDocument(bytes, options: options, extensions: extensions, memory: cmark_get_default_mem_allocator(), body)
+        }
+        return CmarkArena.withArena { memory in
+            withDocument(bytes, options: options, extensions: extensions, memory: memory, body)
+        }
+    }
+
+    private static func withDocument<Result>(
+        _ bytes: [UInt8], options: Int32, extensions: [String], memory: UnsafeMutablePointer<cmark_mem>,
         _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
     ) -> Result {
         _ = extensionsRegistered
         // cmark's default allocator aborts on failure, so these only return
         // nil if that changes: nothing a caller could recover from.
-        guard let parser = cmark_parser_new(options) else {
+        guard let parser = cmark_parser_new_with_mem(options, memory) else {
             preconditionFailure("cmark_parser_new returned NULL")
         }
         defer { cmark_parser_free(parser) }

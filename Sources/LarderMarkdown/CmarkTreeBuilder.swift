@@ -90,6 +90,10 @@ struct CmarkTreeBuilder {
 
     private var stack: [Frame] = []
     private var blocks: [MarkdownBlock] = []
+    /// The last list item's container, content indent and the prefixes of
+    /// its children made from them: the items of a list mostly share both,
+    /// and each `container + [.indent(…)]` was an array allocated per item.
+    private var lastItem: (container: [ContainerPrefix], indent: Int, childContainer: [ContainerPrefix])?
 
     init(source: SourceText, lineOffset: Int) {
         self.source = source
@@ -131,7 +135,7 @@ struct CmarkTreeBuilder {
         case .document: frame.children.blocks.reserveCapacity(Self.childCount(of: node))
         case .list: frame.children.items.reserveCapacity(Self.childCount(of: node))
         case .blockQuote: frame.childContainer = container + [.quote]
-        case .item: frame.childContainer = container + [.indent(contentIndent(ofItem: node, container: container))]
+        case .item: frame.childContainer = itemChildContainer(container, indent: contentIndent(ofItem: node, container: container))
         case .paragraph: frame.layout = paragraphLayout(node, container: container)
         case .heading: frame.layout = headingLayout(node, container: container)
         case .tableCell: frame.layout = cellLayout(node)
@@ -140,15 +144,22 @@ struct CmarkTreeBuilder {
         stack.append(frame)
     }
 
+    private mutating func itemChildContainer(_ container: [ContainerPrefix], indent: Int) -> [ContainerPrefix] {
+        if let lastItem, lastItem.indent == indent, lastItem.container == container { return lastItem.childContainer }
+        let childContainer = container + [.indent(indent)]
+        lastItem = (container, indent, childContainer)
+        return childContainer
+    }
+
     private mutating func exit() {
-        guard let frame = stack.popLast() else { return }
+        guard var frame = stack.popLast() else { return }
         if frame.kind == .document {
             blocks = frame.children.blocks
             return
         }
         guard !stack.isEmpty else { return }
         var siblings = takeParentChildren()
-        container(frame, layout: layout, into: &siblings)
+        container(&frame, layout: layout, into: &siblings)
         stack[stack.count - 1].children = siblings
     }
 
@@ -194,7 +205,7 @@ struct CmarkTreeBuilder {
 
     /// Builds the value of a finished container node into its parent's
     /// children; `layout` is the text block around it (for inline positions).
-    private func container(_ frame: Frame, layout: TextLayout?, into parent: inout Children) {
+    private func container(_ frame: inout Frame, layout: TextLayout?, into parent: inout Children) {
         let node = frame.node
         func block(_ kind: MarkdownBlock.Kind) {
             parent.blocks.append(MarkdownBlock(kind: kind, range: range(of: node) ?? emptyRange, container: frame.container))
@@ -202,7 +213,9 @@ struct CmarkTreeBuilder {
         func inline(_ kind: MarkdownInline.Kind) {
             parent.inlines.append(MarkdownInline(kind: kind, range: range(of: node, layout: layout)))
         }
-        let children = frame.children
+        // Moved out, not copied: the frame is done with them.
+        var children = Children()
+        swap(&children, &frame.children)
         switch frame.kind {
         case .document, .other:
             parent.adopt(children)

@@ -15,7 +15,7 @@ public enum Markdown {
         let source = SourceText(text)
         var options = CMARK_OPT_SOURCEPOS
         if smartPunctuation { options |= CMARK_OPT_SMART }
-        let blocks = Cmark.withDocument(source.bytes, options: options, extensions: Cmark.parseExtensions) { root, _ in
+        let blocks = Cmark.withDocument(source.bytes, options: options, extensions: Cmark.parseExtensions, inArena: true) { root, _ in
             var builder = CmarkTreeBuilder(source: source, lineOffset: lineOffset)
             return builder.build(root)
         }
@@ -122,7 +122,7 @@ public enum Markdown {
     static func plainTextBlocks(_ text: String) -> [String] {
         // The bytes `parse` gives cmark (NUL as U+FFFD), without its line table when there is no NUL.
         let bytes = text.utf8.contains(0) ? SourceText(text).bytes : Array(text.utf8)
-        return Cmark.withDocument(bytes, options: CMARK_OPT_SOURCEPOS, extensions: Cmark.parseExtensions) { root, _ in
+        return Cmark.withDocument(bytes, options: CMARK_OPT_SOURCEPOS, extensions: Cmark.parseExtensions, inArena: true) { root, _ in
             CmarkPlainText.blocks(root)
         }
     }

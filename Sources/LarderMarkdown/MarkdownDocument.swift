@@ -56,25 +56,23 @@ extension SourceText {
             endOffset = length(ofLine: lastIndex)
         }
         guard firstIndex <= lastIndex else { return "" }
+        func start(_ index: Int) -> Int {
+            guard index == firstIndex else { return contentStart(line: index, container: container) }
+            // After a marker (`- `, `> `) the block starts where cmark
+            // says; after indentation only, keep what the container does
+            // not own (an indented code block keeps its four spaces).
+            let column = first.startColumn - 1
+            let lead = line(index).prefix(column)
+            return lead.allSatisfy(Self.isWhitespace) ? min(column, contentStart(line: index, container: container)) : column
+        }
+        func end(_ index: Int) -> Int { index == lastIndex ? endOffset : length(ofLine: index) }
+        // One line (most list items): no array of lines to join.
+        if firstIndex == lastIndex { return text(line: firstIndex, from: start(firstIndex), to: end(firstIndex)) }
         var lines: [String] = []
         lines.reserveCapacity(lastIndex - firstIndex + 1)
         for index in firstIndex...lastIndex {
-            let start: Int
-            if index == firstIndex {
-                // After a marker (`- `, `> `) the block starts where cmark
-                // says; after indentation only, keep what the container does
-                // not own (an indented code block keeps its four spaces).
-                let column = first.startColumn - 1
-                let lead = line(index).prefix(column)
-                start = lead.allSatisfy(Self.isWhitespace)
-                    ? min(column, contentStart(line: index, container: container)) : column
-            } else {
-                start = contentStart(line: index, container: container)
-            }
-            let end = index == lastIndex ? endOffset : length(ofLine: index)
-            lines.append(text(line: index, from: start, to: end))
+            lines.append(text(line: index, from: start(index), to: end(index)))
         }
-        if lines.count == 1 { return lines[0] }
         while let tail = lines.last, tail.allSatisfy({ $0 == " " || $0 == "\t" }), lines.count > 1 {
             lines.removeLast()
         }

@@ -191,17 +191,16 @@ extension LineReader {
 
     // MARK: - Words of the name
 
-    /// A word of the name, or a note in parentheses between them.
-    private enum Token {
-        case word(Range<Int>)
-        case note(Range<Int>)
-    }
+    /// A note in parentheses between the words of the name, before the word
+    /// at `word` (`words.count` after the last). Notes are rare: kept apart
+    /// from the words, most lines make no array of them at all.
+    private typealias Note = (word: Int, text: Range<Int>)
 
     /// The words of the name in `range` (no recipe link in it): cook's
     /// words at the front and back go to the note, as does everything from
     /// a word that starts a note ("for garnish", "or dark rum", "to taste").
     private mutating func readIngredientWords(_ range: Range<Int>) -> Unsure? {
-        var tokens: [Token] = []
+        var notes: [Note] = []
         var words: [Range<Int>] = []
         var i = range.lowerBound
         scan: while i < range.upperBound {
@@ -210,7 +209,7 @@ extension LineReader {
                 i += 1
             case "(":
                 let note = parenthesisedNote(at: i)
-                tokens.append(.note(note.text))
+                notes.append((words.count, note.text))
                 guard let next = note.next else { break scan }
                 i = next
             case ")":
@@ -218,7 +217,6 @@ extension LineReader {
                 i += 1
             default:
                 let end = min(wordEnd(from: i), range.upperBound)
-                tokens.append(.word(i..<end))
                 words.append(i..<end)
                 i = end
             }
@@ -236,7 +234,7 @@ extension LineReader {
         var plan = NamePlan(lead: lead, nameEnd: trail, cut: cut)
         if line.quantity == nil { splitSeasonings(words, kinds, &plan) }
         unitAfterFood(words, kinds, &plan)
-        emit(tokens, plan, range: range)
+        emit(words, notes, plan, range: range)
         return onlyCookWords ? .onlyCookWords : unsureName(words, kinds, plan.lead..<plan.nameEnd)
     }
 
@@ -380,23 +378,26 @@ extension LineReader {
 
     /// Writes the plan into the line: name words into the name, runs of
     /// cook's words and parenthesised notes into the note, in text order.
-    private mutating func emit(_ tokens: [Token], _ plan: NamePlan, range: Range<Int>) {
+    private mutating func emit(_ words: [Range<Int>], _ notes: [Note], _ plan: NamePlan, range: Range<Int>) {
         var run: Range<Int>?  // cook's words waiting to become one note
-        var wordIndex = -1
         var alsoName: Range<Int>?
-        for token in tokens {
-            guard case .word(let word) = token else {
-                if case .note(let note) = token {
-                    flush(&run)
-                    addIngredientNote(note)
-                }
-                continue
+        var nextNote = 0
+        /// The notes before word `wordIndex`, each ending the run before it.
+        func addNotes(before wordIndex: Int) {
+            while nextNote < notes.count, notes[nextNote].word == wordIndex {
+                flush(&run)
+                addIngredientNote(notes[nextNote].text)
+                nextNote += 1
             }
-            wordIndex += 1
+        }
+        for (wordIndex, word) in words.enumerated() {
+            addNotes(before: wordIndex)
             if wordIndex == plan.cut {
                 flush(&run)
                 checkParentheses(word.lowerBound..<range.upperBound)
                 addIngredientNote(text.trimmed(word.lowerBound..<range.upperBound))
+                // The notes after it are in that one.
+                nextNote = notes.count
                 break
             }
             if wordIndex == plan.unitWord {
@@ -414,6 +415,7 @@ extension LineReader {
             }
             flush(&run)
         }
+        addNotes(before: words.count)
         flush(&run)
         if let alsoName { line.alsoNames.append(text.string(alsoName).split(whereSeparator: \.isWhitespace).joined(separator: " ")) }
     }

@@ -1,5 +1,11 @@
 import LarderCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The checks of `Limits` that look inside a file once it is read.
 enum ReadLimits {
     /// The first string value or key longer than `Limits.maximumTextLength`
@@ -171,13 +177,18 @@ enum StrayCharacters {
     /// together, or an editor's paste), in any data file.
     static func misplacedBOM(in bytes: [UInt8], path: String) -> Diagnostic? {
         let offset: Int? = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
             var index = 1
-            while true {
-                index = PrintableASCII.end(in: buffer, from: index)
-                guard index + 2 < buffer.count else { return nil }
-                if buffer[index] == 0xEF, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF { return index }
+            // memchr finds the candidate first bytes (0xEF) many bytes at a
+            // time; stopping at every line end and non-ASCII byte cost ~1 %
+            // of a check of many small files.
+            while index + 2 < buffer.count {
+                guard let found = memchr(base + index, 0xEF, buffer.count - 2 - index) else { return nil }
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF { return index }
                 index += 1
             }
+            return nil
         }
         guard let offset else { return nil }
         return .error(
