@@ -1,6 +1,12 @@
 import CCmarkGFM
 import LarderCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The parser's lifetime around one use of a cmark document. Everything that
 /// cmark allocates is freed in a `defer` here or in the caller's closure.
 enum Cmark {
@@ -14,6 +20,24 @@ enum Cmark {
     /// mutates it, so it happens once; Swift runs a `static let` initialiser
     /// exactly once even when several threads ask for it first.
     private static let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// cmark-gfm 0.29 keeps the characters that start an extension's inline
+    /// syntax (`~` for strikethrough, `w` and `:` for autolinks, `|` for
+    /// tables) in process-global tables: each parse sets them when its
+    /// inline pass starts and clears them when it ends
+    /// (`cmark_manage_extensions_special_characters`; github/cmark-gfm#176).
+    /// Two inline passes at once on two threads lose each other's: one that
+    /// ends clears `~` while the other is still reading `~~struck~~`, which
+    /// then stays text, so the same file could give two different pages.
+    /// The inline pass (`cmark_parser_finish`) therefore runs one at a time;
+    /// the block pass (`cmark_parser_feed`) and everything after, in parallel.
+    /// A pthread mutex: what it guards is C state, and the parser pointer
+    /// does not cross into a Swift `Mutex`'s closure.
+    nonisolated(unsafe) private static let inlinePass: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
 
     /// Parses `bytes` with `options` and `extensions` and gives `body` the
     /// document root and the parser's extension list (for the HTML renderer).
@@ -56,7 +80,10 @@ enum Cmark {
                 }
             }
         }
-        guard let root = cmark_parser_finish(parser) else {
+        pthread_mutex_lock(inlinePass)
+        let finished = cmark_parser_finish(parser)
+        pthread_mutex_unlock(inlinePass)
+        guard let root = finished else {
             preconditionFailure("cmark_parser_finish returned NULL")
         }
         defer { cmark_node_free(root) }

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import LarderMarkdown
@@ -27,5 +29,23 @@ import Testing
             #expect(html.contains("<table>"))
             #expect(html.contains("checkbox"))
         }
+    }
+
+    /// cmark-gfm sets its extensions' trigger characters (`~`, `w`, `:`,
+    /// `|`) in globals when an inline pass starts and clears them when it
+    /// ends (`Cmark.inlinePass`): every parse on every thread must still see
+    /// `~~struck~~`, a `www.` link and a table's cells, or the same file
+    /// makes different pages from one build to the next.
+    @Test func extensionSyntaxSurvivesParsesOnOtherThreads() {
+        let text = "Made ~~twice~~ once, from www.example.org/soup.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+        let expected = Markdown.html(text)
+        #expect(expected.contains("<del>twice</del>"))
+        #expect(expected.contains("href=\"http://www.example.org/soup\""))
+        #expect(expected.contains("<td>2</td>"))
+        let differing = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4000) { _ in
+            if Markdown.html(text) != expected { differing.withLock { $0 += 1 } }
+        }
+        #expect(differing.withLock { $0 } == 0)
     }
 }
