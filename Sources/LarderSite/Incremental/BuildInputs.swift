@@ -201,9 +201,7 @@ public struct BuildInputs: Sendable {
     /// `before` took: `DocumentCache.tookFromCache`); in `before`'s order.
     /// Each folder's files are stamped by name in the open folder, as the
     /// snapshot does.
-    func changedFiles(
-        since before: InputSnapshot, unneeded: (_ path: String, _ stamp: FileStamp) -> Bool = { _, _ in false }
-    ) -> [String] {
+    func changedFiles(since before: InputSnapshot, unneeded: (_ path: String, _ stamp: FileStamp) -> Bool) -> [String] {
         var changed: [String] = []
         var folder = (path: "", descriptor: Int32(-1))
         defer { if folder.descriptor >= 0 { close(folder.descriptor) } }

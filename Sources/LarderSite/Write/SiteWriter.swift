@@ -521,7 +521,10 @@ public struct BuildRecord: Sendable {
                 documents?.tookFromCache(path, stamp: stamp) ?? false
             }
             if let read = documents?.lastReadPaths {
-                changed += read.filter { before.table.isEmpty ? false : before.table[$0] == nil }.sorted()
+                // A build's snapshot has its table already (`index()` then does nothing).
+                var snapshot = before
+                snapshot.index()
+                changed += read.filter { snapshot.table[$0] == nil }.sorted()
             }
             return changed
         }
