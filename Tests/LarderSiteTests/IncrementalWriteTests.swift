@@ -187,6 +187,39 @@ import Darwin
         #expect(try next.write(pages("two")).reusedCount == 60)
     }
 
+    /// The check of the previous site's files made with the read-ahead
+    /// finds a file edited by hand (same size: only its change time tells),
+    /// and the build writes it again.
+    @Test func theCheckMadeAheadFindsAFileEditedByHand() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        try folder.make("_site/recipes/r1/index.html", "x1")
+        var writer = folder.writer()
+        writer.readStateAhead()
+        #expect(writer.filesCheckAhead?()?.damaged == ["recipes/r1/index.html"])
+        let summary = try writer.write(pages("one"))
+        #expect(summary.reusedCount == 59)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("one")))
+    }
+
+    /// A check made ahead vouches only for the folder it checked: here the
+    /// output was copied anew in between (every file with a new change
+    /// time, so none can be carried over), and the files are checked again.
+    @Test func aCheckMadeAheadOfAnotherFolderIsNotTaken() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        _ = try folder.writer().write(pages("one"))
+        var writer = folder.writer()
+        writer.readStateAhead()
+        #expect(writer.filesCheckAhead?()?.damaged == [])
+        try FileManager.default.moveItem(atPath: folder.path("_site"), toPath: folder.path("old"))
+        try FileManager.default.copyItem(atPath: folder.path("old"), toPath: folder.path("_site"))
+        let summary = try writer.write(pages("one"))
+        #expect(summary.reusedCount == 0)
+        #expect(try folder.tree("_site") == WriterFolder.expected(pages("one")))
+    }
+
     @Test func aStateFileWithEveryByteFlippedInTurnIsRefused() throws {
         let folder = try WriterFolder()
         defer { folder.remove() }

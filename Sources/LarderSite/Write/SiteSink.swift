@@ -36,6 +36,10 @@ public final class SiteSink: Sendable {
     /// walk the path above it for each (-1 when it cannot be opened: then by
     /// paths).
     private let previousFolder: Int32
+    /// The previous site's files found changed by the check made ahead
+    /// (`Previous.checkedAhead`), once waited for: nil when there was none,
+    /// or it checked another folder than `previousFolder`.
+    private let damagedAhead: @Sendable () -> Set<String>?
     private let stagingLimit: Int
     private let measures: Bool
     private let state: Mutex<State>
@@ -49,6 +53,32 @@ public final class SiteSink: Sendable {
         let root: String
         let files: [String: SiteState.Entry]
         let finished: Timestamp
+        /// Its files checked on another thread while the build loaded the
+        /// data (`SiteWriter.readStateAhead`): waited for when a file is
+        /// first vouched for, and used only if it checked this very folder.
+        var checkedAhead: (@Sendable () -> FilesCheck?)? = nil
+    }
+
+    /// Which of the previous site's files are no longer what its build
+    /// wrote (`isIntact`), found by checking each in the output folder with
+    /// the device and inode `folder`.
+    struct FilesCheck: Sendable {
+        var folder: [UInt64]
+        var damaged: Set<String>
+
+        /// Each file of `previous` checked in the folder at `previous.root`;
+        /// nil when it cannot be opened.
+        static func of(_ previous: Previous) -> FilesCheck? {
+            let descriptor = open(previous.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            guard let folder = SiteSink.identity(of: descriptor) else { return nil }
+            var damaged = Set<String>()
+            for (path, entry) in previous.files where !SiteSink.isIntact(path, entry, in: descriptor, finished: previous.finished) {
+                damaged.insert(path)
+            }
+            return FilesCheck(folder: folder, damaged: damaged)
+        }
     }
 
     enum Mode: Sendable {
@@ -101,7 +131,22 @@ public final class SiteSink: Sendable {
         self.fileSystem = fileSystem
         self.fixModes = fixModes
         self.previous = previous
-        previousFolder = previous.map { open($0.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? -1
+        let previousFolder = previous.map { open($0.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? -1
+        self.previousFolder = previousFolder
+        if let checkedAhead = previous?.checkedAhead, let folder = Self.identity(of: previousFolder) {
+            let damaged = Mutex<Set<String>??>(nil)
+            damagedAhead = {
+                damaged.withLock { known in
+                    if known == nil {
+                        let check = checkedAhead()
+                        known = check?.folder == folder ? check?.damaged : .some(nil)
+                    }
+                    return known!
+                }
+            }
+        } else {
+            damagedAhead = { nil }
+        }
         self.previousJobs = previous == nil ? nil : previousJobs
         self.stagingLimit = stagingLimit
         var state = State(mode: staging && previous != nil ? .staging : .tree)
@@ -201,12 +246,13 @@ public final class SiteSink: Sendable {
     /// them all at once.
     func vouch(_ groups: [[String]]) -> [[SiteState.Entry]?] {
         guard let previous else { return groups.map { _ in nil } }
+        let damaged = damagedAhead()
         // A path of the previous site was checked when it was written.
         return groups.map { paths -> [SiteState.Entry]? in
             var entries: [SiteState.Entry] = []
             entries.reserveCapacity(paths.count)
             for path in paths {
-                guard let entry = previous.files[path], isIntact(path, entry, in: previous) else { return nil }
+                guard let entry = previous.files[path], isIntact(path, entry, in: previous, damaged: damaged) else { return nil }
                 entries.append(entry)
             }
             return entries
@@ -383,17 +429,27 @@ public final class SiteSink: Sendable {
     /// touched by a build that failed, has a later one).
     private func isUnchanged(_ path: String, _ entry: SiteState.Entry) -> Bool {
         guard let previous, let old = previous.files[path], old == entry else { return false }
-        return isIntact(path, entry, in: previous)
+        return isIntact(path, entry, in: previous, damaged: damagedAhead())
     }
 
     /// Whether the previous site's file at `path` is still what that build
-    /// wrote: a regular file of mode 0644 and the recorded size, with a
-    /// change time before the build finished.
-    private func isIntact(_ path: String, _ entry: SiteState.Entry, in previous: Previous) -> Bool {
+    /// wrote, by the check made ahead (`damaged`) when there is one.
+    private func isIntact(
+        _ path: String, _ entry: SiteState.Entry, in previous: Previous, damaged: Set<String>?
+    ) -> Bool {
+        if let damaged { return damaged.isEmpty || !damaged.contains(path) }
+        if previousFolder < 0 {
+            return Self.isIntact(previous.root + "/" + path, entry, in: AT_FDCWD, finished: previous.finished)
+        }
+        return Self.isIntact(path, entry, in: previousFolder, finished: previous.finished)
+    }
+
+    /// Whether the file at `path` (in the folder open as `folder`) is still
+    /// what the build that finished at `finished` wrote: a regular file of
+    /// mode 0644 and the recorded size, with a change time before then.
+    static func isIntact(_ path: String, _ entry: SiteState.Entry, in folder: Int32, finished: Timestamp) -> Bool {
         var info = stat()
-        let found = previousFolder >= 0
-            ? fstatat(previousFolder, path, &info, AT_SYMLINK_NOFOLLOW) : lstat(previous.root + "/" + path, &info)
-        guard found == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        guard fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
               info.st_mode & 0o7777 == 0o644, Int64(info.st_size) == entry.size
         else { return false }
         #if canImport(Darwin)
@@ -401,7 +457,14 @@ public final class SiteSink: Sendable {
         #else
         let changed = Timestamp(info.st_ctim)
         #endif
-        return !(previous.finished < changed)
+        return !(finished < changed)
+    }
+
+    /// The device and inode of the folder open as `descriptor`.
+    static func identity(of descriptor: Int32) -> [UInt64]? {
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
     /// The CPU time of the calling thread.
