@@ -51,6 +51,10 @@ struct BuildCommand: ParsableCommand {
         if let pause = environment["LARDER_TEST_COMMIT_STEP_PAUSE_MS"].flatMap(Int.init), pause > 0 {
             build.commitStepPause = .milliseconds(pause)
         }
+        // For the incremental tests: state deltas on small test sites.
+        if let minimum = environment["LARDER_TEST_STATE_DELTA_MINIMUM"].flatMap(Int.init) {
+            build.stateDeltaMinimum = minimum
+        }
         #endif
         let showsTimings = environment["LARDER_TIMINGS"] == "1"
         build.measuresWriterTime = showsTimings

@@ -152,7 +152,11 @@ import Darwin
             // Not too soon after the write: a file saved in the last moments
             // is waited for, which only slows the build.
             try await Task.sleep(for: .milliseconds(30))
-            let process = try start(versions, extra: ["LARDER_TEST_COMMIT_STEP_PAUSE_MS": "25"])
+            // Its state a delta of the previous one's base (a one-recipe
+            // change), which the next build saves when it finishes the commit.
+            let process = try start(
+                versions, extra: ["LARDER_TEST_COMMIT_STEP_PAUSE_MS": "25", "LARDER_TEST_STATE_DELTA_MINIMUM": "0"]
+            )
             let deadline = Date().addingTimeInterval(120)
             while process.isRunning, !FileManager.default.fileExists(atPath: journal), Date() < deadline {
                 usleep(500)

@@ -174,6 +174,9 @@ import Darwin
         let seed = environment["LARDER_WALK_SEED"].flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970 * 1000)
         var random = SplitMix(seed: seed)
         var work = try Workspace(larder: larder)
+        // States written as deltas whenever few entries changed, as on a
+        // large site (the debug binary takes the switch).
+        work.environment["LARDER_TEST_STATE_DELTA_MINIMUM"] = "0"
         try GeneratedKitchen.make(at: work.kitchen, recipes: 10, lists: 5)
         // Basics (b…) are sub-recipes of the others, never of each other, so
         // there is no cycle; they are edited but never renamed or deleted.

@@ -411,11 +411,12 @@ struct WriterFolder {
 
     func writer(
         output: String = "_site", fileSystem: SiteFileSystem = .live,
-        lockTimeout: Duration = .seconds(30), inPlaceLimit: Int? = nil
+        lockTimeout: Duration = .seconds(30), inPlaceLimit: Int? = nil, stateDeltaMinimum: Int? = nil
     ) -> SiteWriter {
         SiteWriter(
             output: URL(fileURLWithPath: path(output)), dataFolder: URL(fileURLWithPath: path("kitchen")),
-            fileSystem: fileSystem, lockTimeout: lockTimeout, inPlaceLimit: inPlaceLimit
+            fileSystem: fileSystem, lockTimeout: lockTimeout, inPlaceLimit: inPlaceLimit,
+            stateDeltaMinimum: stateDeltaMinimum
         )
     }
 

@@ -146,21 +146,30 @@ extension SiteBuilder {
         } catch {
             throw SiteBuildError(path: nil, reason: "\(error)")
         }
-        // The records for the next build.
+        // The records for the next build, as those that differ from the
+        // previous build's (by position: no table of every job), and the
+        // previous jobs this build has not.
         var madeBy = [[String]](repeating: [], count: jobs.count)
         for (position, index) in plan.render.enumerated() { madeBy[index] = outputs[position] }
         for kept in plan.keep { madeBy[kept.job] = kept.outputs }
-        var records = JobRecords()
-        records.records.reserveCapacity(jobs.count)
-        for (index, job) in jobs.enumerated() {
-            guard let fingerprint = planned[index].fingerprint else { continue }
-            if case .assets = job { continue }
-            var record = memo[index] ?? JobRecords.Record(fingerprint: fingerprint, outputs: [])
-            record.fingerprint = fingerprint
-            record.outputs = madeBy[index]
-            records.records[planned[index].key] = record
+        var changes: [String: JobRecords.Record?] = [:]
+        var recordedBefore = 0
+        func hasRecord(_ index: Int) -> Bool {
+            if case .assets = jobs[index] { return false }
+            return planned[index].fingerprint != nil
         }
-        sink.record(jobs: records)
+        for index in jobs.indices where hasRecord(index) {
+            var record = memo[index] ?? JobRecords.Record(fingerprint: planned[index].fingerprint!, outputs: [])
+            record.fingerprint = planned[index].fingerprint!
+            record.outputs = madeBy[index]
+            if recorded[index] != nil { recordedBefore += 1 }
+            if recorded[index] != record { changes[planned[index].key] = record }
+        }
+        if recordedBefore < previous.count {
+            let current = Set(jobs.indices.lazy.filter(hasRecord).map { planned[$0].key })
+            for key in previous.keys where !current.contains(key) { changes.updateValue(nil, forKey: key) }
+        }
+        sink.record(jobChanges: changes)
         // Some 100,000 allocations between them at 10,000 recipes, freed
         // while the writer commits rather than before it starts.
         BackgroundRelease.drop((builder, fingerprints, memo, planned, recorded, madeBy, recipeItems, listItems))

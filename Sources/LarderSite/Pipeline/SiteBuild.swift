@@ -71,6 +71,10 @@ public struct SiteBuild: Sendable {
     /// A pause after each step of an in-place commit, for the fault tests
     /// (see `SiteWriter.commitStepPause`).
     public var commitStepPause: Duration = .zero
+    /// The fewest entries a state file holds for a rebuild to write a delta
+    /// beside it (see `SiteWriter.stateDeltaMinimum`); nil: the default.
+    /// Tests lower it.
+    public var stateDeltaMinimum: Int?
     /// Whether the time the writer takes is measured (two clock reads a
     /// file; `StageTimings` has it as a figure).
     public var measuresWriterTime = false
@@ -251,7 +255,7 @@ public struct SiteBuild: Sendable {
     /// whether it already holds what this build would write (then the
     /// warnings of the build that wrote it come back).
     private func prepare(_ output: URL) throws(Stop) -> (Disk, upToDate: BuildRecord.Warnings?) {
-        var writer = SiteWriter(output: output, dataFolder: dataFolder)
+        var writer = SiteWriter(output: output, dataFolder: dataFolder, stateDeltaMinimum: stateDeltaMinimum)
         writer.commitStepPause = commitStepPause
         writer.measuresWriterTime = measuresWriterTime
         do {

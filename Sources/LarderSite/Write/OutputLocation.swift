@@ -57,6 +57,10 @@ struct OutputLocation: Sendable, Hashable {
     var state: String { hiddenPrefix + ".larder-state" }
     /// The next state while it is written, renamed over `state` when whole.
     var newState: String { hiddenPrefix + ".larder-state-new" }
+    /// The changes since `state` was written, when few (see `SiteState`).
+    var stateDelta: String { SiteState.deltaPath(of: state) }
+    /// The next delta while it is written.
+    var newStateDelta: String { hiddenPrefix + ".larder-state-new.delta" }
     /// The parsed data files, for the next build to read only what changed
     /// (`DocumentCache`).
     var parseCache: String { hiddenPrefix + ".larder-cache" }

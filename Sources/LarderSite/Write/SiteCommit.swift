@@ -93,13 +93,13 @@ struct SiteCommit: Sendable, Hashable {
         var info = stat()
         guard lstat(location.journal, &info) == 0 else { return }
         guard let commit = read(location.journal) else {
-            unlink(location.state)
+            SiteState.remove(at: location)
             unlink(location.journal)
             return
         }
         for index in commit.steps.indices {
             if commit.blockedFolder(index, at: location) != nil {
-                unlink(location.state)
+                SiteState.remove(at: location)
                 unlink(location.journal)
                 return
             }
@@ -118,13 +118,17 @@ struct SiteCommit: Sendable, Hashable {
     /// Once every step is done: saves the state the build prepared, as of
     /// now, and cleans up.
     private func complete(at location: OutputLocation, fileSystem: SiteFileSystem) {
-        if var state = SiteState.read(location.beside(backup) + "/" + Self.stateName) {
-            state.output = SiteState.outputStamp(of: location)
-            state.finished = Timestamp.settled()
-            SiteState.save(state.encoded(), at: location, fileSystem: fileSystem)
-        } else {
-            unlink(location.state)
+        // A base or a delta, as the build prepared it.
+        if let data = FileManager.default.contents(atPath: location.beside(backup) + "/" + Self.stateName) {
+            var bytes = [UInt8](data)
+            if let offset = SiteState.stampOffset(in: bytes) {
+                SiteState.restamp(&bytes, at: offset, output: SiteState.outputStamp(of: location), finished: Timestamp.settled())
+                SiteState.save(bytes, at: location, fileSystem: fileSystem)
+                cleanUp(at: location, fileSystem: fileSystem)
+                return
+            }
         }
+        SiteState.remove(at: location)
         cleanUp(at: location, fileSystem: fileSystem)
     }
 

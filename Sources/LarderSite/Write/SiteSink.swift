@@ -46,7 +46,7 @@ public final class SiteSink: Sendable {
     /// The previous build's page jobs (`JobRecords`), only with a previous
     /// site whose state read back whole; and this build's, once recorded.
     let previousJobs: JobRecords?
-    private let jobs = Mutex<JobRecords?>(nil)
+    private let jobs = Mutex<[String: JobRecords.Record?]?>(nil)
 
     /// The previous site, with its state file, when there is one to link from.
     struct Previous: Sendable {
@@ -481,12 +481,31 @@ public final class SiteSink: Sendable {
         }
     }
 
-    /// This build's page jobs, for the next build (saved in the state).
-    public func record(jobs: JobRecords) {
-        self.jobs.withLock { $0 = jobs }
+    /// This build's page jobs, for the next build (saved in the state), as
+    /// the records that differ from `previousJobs` (nil: removed); with no
+    /// previous jobs, every record.
+    func record(jobChanges: [String: JobRecords.Record?]) {
+        jobs.withLock { $0 = jobChanges }
     }
 
-    var recordedJobs: JobRecords? { jobs.withLock { $0 } }
+    /// This build's page jobs, whole: the previous ones with the changes
+    /// recorded. Nil when none were recorded.
+    var recordedJobs: JobRecords? {
+        guard let changes = recordedJobChanges, jobs.withLock({ $0 != nil }) else { return nil }
+        var records = previousJobs ?? JobRecords()
+        records.records.reserveCapacity(records.records.count + changes.count)
+        for (key, record) in changes { records.records[key] = record }
+        return records
+    }
+
+    /// The recorded jobs' changes to the previous build's: none when
+    /// neither recorded any.
+    var recordedJobChanges: [String: JobRecords.Record?]? {
+        jobs.withLock { recorded in
+            guard let recorded else { return previousJobs?.records.isEmpty ?? true ? [:] : nil }
+            return recorded
+        }
+    }
 
     /// Throws the first failure of any `add`, even one a producer caught.
     public func checkFailure() throws(SiteWriteError) {
@@ -501,6 +520,7 @@ public final class SiteSink: Sendable {
             var entries = state.entries
             var directories: Set<String>? = state.paths.directories
             var sameFiles = false
+            var added: [String: SiteState.Entry]?
             if state.keptApart, let previous, !state.kept.isEmpty {
                 // Every file added is one the previous site had (else the
                 // kept ones were settled), none is also kept.
@@ -509,6 +529,7 @@ public final class SiteSink: Sendable {
                     entries = previous.files.merging(state.entries) { _, added in added }
                     directories = nil
                     sameFiles = true
+                    added = state.entries
                 } else {
                     for path in state.kept {
                         entries[path] = previous.files[path]
@@ -522,7 +543,7 @@ public final class SiteSink: Sendable {
                     writerTime: state.busy
                 ),
                 entries: entries, images: state.images, mode: state.mode, staged: state.staged,
-                directories: directories, sameFiles: sameFiles
+                directories: directories, sameFiles: sameFiles, added: added
             )
         }
     }
@@ -539,6 +560,9 @@ public final class SiteSink: Sendable {
         /// The site has the previous site's files, by path (its state's
         /// table): none removed, none new.
         var sameFiles: Bool
+        /// With `sameFiles`: the entries of the files added (the others are
+        /// the previous site's, as its state has them).
+        var added: [String: SiteState.Entry]?
     }
 
     /// Staging: turns the staging folder into a whole new tree, for a change

@@ -18,6 +18,13 @@ import Darwin
 /// names every page, unlisted ones included. A binary file in two sealed
 /// parts (see "Reading and writing"); anything that does not read back
 /// whole is ignored (a full build follows).
+///
+/// A rebuild that changed few files and jobs of a large site does not
+/// write it all again: it writes a delta beside it (`._site.larder-state.delta`,
+/// the same two parts), which names the base file it applies to by the
+/// base's id and holds every file and job that differs from the base, with
+/// the whole summary. Past an eighth of the base's entries, the next
+/// rebuild writes a new base (with a new id) and removes the delta.
 struct SiteState: Sendable {
     struct Entry: Sendable, Hashable {
         var size: Int64
@@ -41,11 +48,47 @@ struct SiteState: Sendable {
     /// a build that failed after linking it) has a change time at or after it.
     var finished: Timestamp
     var files: [String: Entry]
-    /// The page jobs of the build (`JobRecords`, encoded); empty when it
-    /// recorded none.
+    /// The page jobs of the build (`JobRecords`, encoded), as a base file
+    /// holds them; empty when it recorded none. A state read with a delta
+    /// has the base's here: `ReadAhead.jobs` has the delta's changes too.
     var jobs: [UInt8] = []
+    /// For a state read from disk: the base file it was read from.
+    var base: Base? = nil
+    /// For a state read from a base and a delta: what the delta changed.
+    var sinceBase = Changes()
 
-    private static let magic = Array("larder-state 2\n".utf8)
+    struct Base: Sendable, Hashable {
+        var id: UInt64
+        /// Its files and job records.
+        var entryCount: Int
+    }
+
+    /// Files and job records set (to a value) or removed (nil), by path and
+    /// by job key.
+    struct Changes: Sendable {
+        var files: [String: Entry?] = [:]
+        var jobs: [String: JobRecords.Record?] = [:]
+
+        var count: Int { files.count + jobs.count }
+
+        /// `later`'s changes over these.
+        mutating func add(_ later: Changes) {
+            files.merge(later.files) { _, new in new }
+            jobs.merge(later.jobs) { _, new in new }
+        }
+    }
+
+    private static let magic = Array("larder-state 3\n".utf8)
+    private static let baseKind: UInt64 = 0, deltaKind: UInt64 = 1
+    /// A delta is written only beside a base of at least this many entries
+    /// (files and jobs: a site of some 1,000 pages); a smaller state is
+    /// written whole, a few hundred kilobytes at most.
+    static let deltaMinimum = 2_000
+    /// A delta holds at most this fraction of its base's entries.
+    static let deltaFraction = 8
+
+    /// The delta beside the state file at `path`.
+    static func deltaPath(of path: String) -> String { path + ".delta" }
 
     /// The digest of the output folder and marker now.
     static func outputStamp(of location: OutputLocation) -> ContentHash {
@@ -58,60 +101,109 @@ struct SiteState: Sendable {
     // MARK: Reading and writing
     //
     // Two sealed parts: the magic line, the summary's length, the summary
-    // (all but the files and jobs, with the body's length and hash) and its
-    // checksum; then the body (files and jobs). The check that nothing
-    // changed reads the summary alone, a few hundred bytes, however large
-    // the site; setting the output's stamp and the end time after the swap
-    // seals the summary again, not the body.
+    // (whether the file is a base or a delta, the base's id, then all but
+    // the files and jobs, with the body's length and hash) and its
+    // checksum; then the body (a base's files and jobs; a delta's changed
+    // files and jobs). The check that nothing changed reads the summaries
+    // alone, a few hundred bytes, however large the site; setting the
+    // output's stamp and the end time after the swap seals the summary
+    // again, not the body.
 
-    /// The state in `path`, or nil when there is none or it is not whole.
+    /// The state in `path` (with the delta beside it, when it applies), or
+    /// nil when there is none or it is not whole.
     static func read(_ path: String) -> SiteState? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return decode(data)
+        readAhead(path)?.state
     }
 
     /// A state read before the build took the output's lock (`SiteWriter.readAhead`),
-    /// with its job records, and the stamp of the file it was read from:
-    /// the writer takes it once it holds the lock only if the file there
-    /// still has that stamp. A state is only ever replaced whole, by a
-    /// rename (or removed), never changed in place, so another build's
-    /// state in between has another inode or change time.
+    /// with its job records, and the stamps of the files it was read from:
+    /// the writer takes it once it holds the lock only if the files there
+    /// still have those stamps (nil: no delta). A state file is only ever
+    /// replaced whole, by a rename (or removed), never changed in place, so
+    /// another build's state in between has another inode or change time.
     struct ReadAhead: Sendable {
         var file: FileStamp
+        var delta: FileStamp?
         var state: SiteState
         var jobs: JobRecords?
     }
 
-    /// The state in `path` with the stamp of the file it was read from.
+    /// The state in `path`, and the delta beside it when it is whole and
+    /// made on that base, with the stamps of the files read.
     static func readAhead(_ path: String) -> ReadAhead? {
+        guard let (file, bytes) = readFile(path), let part = decode(bytes), part.kind == baseKind,
+              case .files(let files, let jobBytes) = part.body
+        else { return nil }
+        var state = part.state
+        state.files = files
+        state.jobs = jobBytes
+        var jobs = JobRecords(jobBytes)
+        state.base = Base(id: part.id, entryCount: files.count + (jobs?.records.count ?? 0))
+        let delta = readFile(deltaPath(of: path))
+        if let delta, let changed = decode(delta.bytes), changed.kind == deltaKind, changed.id == part.id,
+           case .changes(let changes) = changed.body {
+            let (files, jobBytes, base) = (state.files, state.jobs, state.base)
+            state = changed.state
+            (state.files, state.jobs, state.base, state.sinceBase) = (files, jobBytes, base, changes)
+            for (path, entry) in changes.files { state.files[path] = entry }
+            for (key, record) in changes.jobs { jobs?.records[key] = record }
+        }
+        return ReadAhead(file: file, delta: delta?.file, state: state, jobs: jobs)
+    }
+
+    /// The file at `path` whole, with its stamp; nil when it cannot be read.
+    private static func readFile(_ path: String) -> (file: FileStamp, bytes: [UInt8])? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              let bytes = readBytes(descriptor, at: 0, count: Int(info.st_size)), bytes.count == Int(info.st_size),
-              let state = decode(bytes)
+              let bytes = readBytes(descriptor, at: 0, count: Int(info.st_size)), bytes.count == Int(info.st_size)
         else { return nil }
-        return ReadAhead(file: FileStamp(info), state: state, jobs: JobRecords(state.jobs))
+        return (FileStamp(info), bytes)
     }
 
-    /// The state in a file's bytes, or nil when they are not a whole one.
-    private static func decode(_ data: some ContiguousBytes) -> SiteState? {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> SiteState? in
+    /// One file's parts.
+    private struct Part {
+        var kind: UInt64
+        var id: UInt64
+        /// The summary's values (no files, no jobs).
+        var state: SiteState
+        var body: Body
+    }
+
+    private enum Body {
+        case files([String: Entry], jobs: [UInt8])
+        case changes(Changes)
+    }
+
+    /// A state file's bytes, or nil when they are not a whole one.
+    private static func decode(_ data: [UInt8]) -> Part? {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Part? in
             guard let summary = summary(in: buffer, fileSize: buffer.count), summary.body.upperBound == buffer.count
             else { return nil }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[summary.body])
             guard ContentHash(buffer: bytes) == summary.bodyHash else { return nil }
             var reader = SealedFile.Reader(buffer: bytes)
-            guard let whole = decodeBody(&reader, into: summary.state), reader.isAtEnd else { return nil }
-            return whole
+            let body = summary.kind == baseKind ? decodeFiles(&reader) : decodeChanges(&reader)
+            guard let body, reader.isAtEnd else { return nil }
+            return Part(kind: summary.kind, id: summary.id, state: summary.state, body: body)
         }
     }
 
-    /// The state without its files and jobs (empty), from the summary
-    /// alone: for the check that nothing changed, which needs neither. The
-    /// file must still be of the length the summary gives.
+    /// The state without its files and jobs (empty), from the summaries
+    /// alone (the delta's, when there is one made on the base): for the
+    /// check that nothing changed, which needs neither. Each file must
+    /// still be of the length its summary gives.
     static func readSummary(_ path: String) -> SiteState? {
+        guard let base = readSummaryPart(path), base.kind == baseKind else { return nil }
+        if let delta = readSummaryPart(deltaPath(of: path)), delta.kind == deltaKind, delta.id == base.id {
+            return delta.state
+        }
+        return base.state
+    }
+
+    private static func readSummaryPart(_ path: String) -> (kind: UInt64, id: UInt64, state: SiteState)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -124,7 +216,15 @@ struct SiteState: Sendable {
         guard length <= UInt64(fileSize), let rest = readBytes(descriptor, at: lead, count: Int(length) + 16) else { return nil }
         return (head + rest).withUnsafeBytes { buffer in
             guard let summary = summary(in: buffer, fileSize: fileSize), summary.body.upperBound == fileSize else { return nil }
-            return summary.state
+            return (summary.kind, summary.id, summary.state)
+        }
+    }
+
+    /// Where the output's stamp is in the bytes of a whole state file (base
+    /// or delta), for `restamp`; nil when they are not one.
+    static func stampOffset(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { buffer in
+            summary(in: buffer, fileSize: buffer.count).map { magic.count + 8 + $0.stampOffset }
         }
     }
 
@@ -132,7 +232,7 @@ struct SiteState: Sendable {
     /// is in a file of `fileSize` bytes.
     private static func summary(
         in buffer: UnsafeRawBufferPointer, fileSize: Int
-    ) -> (state: SiteState, bodyHash: ContentHash, body: Range<Int>)? {
+    ) -> (kind: UInt64, id: UInt64, state: SiteState, stampOffset: Int, bodyHash: ContentHash, body: Range<Int>)? {
         var reader = SealedFile.Reader(buffer: buffer)
         guard reader.bytes(magic.count).map(Array.init) == magic, let length = reader.count() else { return nil }
         let end = reader.offset + length
@@ -142,20 +242,25 @@ struct SiteState: Sendable {
               ContentHash(buffer: UnsafeRawBufferPointer(rebasing: buffer[..<end])) == checksum
         else { return nil }
         var summary = SealedFile.Reader(buffer: UnsafeRawBufferPointer(rebasing: buffer[reader.offset..<end]))
-        guard let (state, body) = decodeSummary(&summary), summary.isAtEnd, body.length <= fileSize - (end + 16)
+        guard let kind = summary.u64(), kind == baseKind || kind == deltaKind, let id = summary.u64(),
+              let (state, stampOffset, body) = decodeSummary(&summary), summary.isAtEnd,
+              body.length <= fileSize - (end + 16)
         else { return nil }
-        return (state, body.hash, (end + 16)..<(end + 16 + body.length))
+        return (kind, id, state, stampOffset, body.hash, (end + 16)..<(end + 16 + body.length))
     }
 
-    private static func decodeSummary(_ reader: inout SealedFile.Reader) -> (state: SiteState, body: (length: Int, hash: ContentHash))? {
+    private static func decodeSummary(
+        _ reader: inout SealedFile.Reader
+    ) -> (state: SiteState, stampOffset: Int, body: (length: Int, hash: ContentHash))? {
         guard let hasInputs = reader.u64(), let inputs = reader.hash(), let imageCount = reader.count() else { return nil }
         var images: [String] = []
         for _ in 0..<imageCount {
             guard let image = reader.string() else { return nil }
             images.append(image)
         }
-        guard let warnings = reader.string(), let coloured = reader.string(), let output = reader.hash(),
-              let seconds = reader.u64(), let nanoseconds = reader.u64(),
+        guard let warnings = reader.string(), let coloured = reader.string() else { return nil }
+        let stampOffset = reader.offset
+        guard let output = reader.hash(), let seconds = reader.u64(), let nanoseconds = reader.u64(),
               let bodyLength = reader.u64(), bodyLength <= UInt64(Int.max), let bodyHash = reader.hash()
         else { return nil }
         let state = SiteState(
@@ -164,20 +269,38 @@ struct SiteState: Sendable {
             finished: Timestamp(seconds: Int64(bitPattern: seconds), nanoseconds: Int64(bitPattern: nanoseconds)),
             files: [:]
         )
-        return (state, (Int(bodyLength), bodyHash))
+        return (state, stampOffset, (Int(bodyLength), bodyHash))
     }
 
-    private static func decodeBody(_ reader: inout SealedFile.Reader, into summary: SiteState) -> SiteState? {
-        var state = summary
+    private static func decodeFiles(_ reader: inout SealedFile.Reader) -> Body? {
         guard let fileCount = reader.count() else { return nil }
-        state.files.reserveCapacity(fileCount)
+        var files: [String: Entry] = [:]
+        files.reserveCapacity(fileCount)
         for _ in 0..<fileCount {
             guard let path = reader.string(), let size = reader.u64(), let hash = reader.hash() else { return nil }
-            state.files[path] = Entry(size: Int64(bitPattern: size), hash: hash)
+            files[path] = Entry(size: Int64(bitPattern: size), hash: hash)
         }
         guard let jobCount = reader.count(), let jobs = reader.bytes(jobCount) else { return nil }
-        state.jobs = Array(jobs)
-        return state
+        return .files(files, jobs: Array(jobs))
+    }
+
+    private static func decodeChanges(_ reader: inout SealedFile.Reader) -> Body? {
+        var changes = Changes()
+        guard let fileCount = reader.count() else { return nil }
+        for _ in 0..<fileCount {
+            guard let path = reader.string(), let set = reader.u64(), let size = reader.u64(), let hash = reader.hash()
+            else { return nil }
+            changes.files[path] = .some(set == 1 ? Entry(size: Int64(bitPattern: size), hash: hash) : nil)
+        }
+        guard let setCount = reader.count(), let setBytes = reader.bytes(setCount),
+              let set = JobRecords(Array(setBytes)), let removedCount = reader.count()
+        else { return nil }
+        for (key, record) in set.records { changes.jobs[key] = record }
+        for _ in 0..<removedCount {
+            guard let key = reader.string() else { return nil }
+            changes.jobs[key] = .some(nil)
+        }
+        return .changes(changes)
     }
 
     /// `count` bytes of the file open as `descriptor` from `offset`, fewer
@@ -197,12 +320,12 @@ struct SiteState: Sendable {
         return failed ? nil : bytes
     }
 
-    /// The file's bytes.
+    /// The bytes of a base file (with a new id).
     func encoded() -> [UInt8] { encodedStampable().bytes }
 
-    /// The file's bytes, and where in them `output` and `finished` are, so
-    /// that they can be set again without encoding every entry again
-    /// (`restamp`).
+    /// The bytes of a base file (with a new id), and where in them `output`
+    /// and `finished` are, so that they can be set again without encoding
+    /// every entry again (`restamp`).
     func encodedStampable() -> (bytes: [UInt8], stampOffset: Int) {
         var body = SealedFile.Writer(magic: [])
         body.add(UInt64(files.count))
@@ -217,7 +340,36 @@ struct SiteState: Sendable {
         }
         body.add(UInt64(jobs.count))
         body.add(bytes: jobs)
+        return sealed(kind: Self.baseKind, id: UInt64.random(in: 1...UInt64.max), body: body.bytes)
+    }
+
+    /// The bytes of a delta of `base` holding `changes` (what differs from
+    /// the base), with this state's summary, and where its stamp is.
+    func encodedDelta(of base: Base, _ changes: Changes) -> (bytes: [UInt8], stampOffset: Int) {
+        var body = SealedFile.Writer(magic: [])
+        body.add(UInt64(changes.files.count))
+        for (path, entry) in changes.files {
+            body.add(path)
+            body.add(entry == nil ? 0 : 1)
+            body.add(UInt64(bitPattern: entry?.size ?? 0))
+            body.add(entry?.hash ?? ContentHash(high: 0, low: 0))
+        }
+        var set = JobRecords(), removed: [String] = []
+        for (key, record) in changes.jobs {
+            if let record { set.records[key] = record } else { removed.append(key) }
+        }
+        let setBytes = set.encoded()
+        body.add(UInt64(setBytes.count))
+        body.add(bytes: setBytes)
+        body.add(UInt64(removed.count))
+        for key in removed { body.add(key) }
+        return sealed(kind: Self.deltaKind, id: base.id, body: body.bytes)
+    }
+
+    private func sealed(kind: UInt64, id: UInt64, body: [UInt8]) -> (bytes: [UInt8], stampOffset: Int) {
         var summary = SealedFile.Writer(magic: [])
+        summary.add(kind)
+        summary.add(id)
         summary.add(inputs == nil ? 0 : 1)
         summary.add(inputs ?? ContentHash(high: 0, low: 0))
         summary.add(UInt64(images.count))
@@ -229,17 +381,17 @@ struct SiteState: Sendable {
         summary.add(UInt64(bitPattern: finished.seconds))
         summary.add(UInt64(bitPattern: finished.nanoseconds))
         summary.add(UInt64(body.count))
-        summary.add(ContentHash(body.bytes))
+        summary.add(ContentHash(body))
         var out = SealedFile.Writer(magic: Self.magic)
         out.add(UInt64(summary.count))
         out.add(bytes: summary.bytes)
         var bytes = out.sealed()
-        bytes += body.bytes
+        bytes += body
         return (bytes, offset)
     }
 
-    /// Sets `output` and `finished` in bytes from `encodedStampable`, and
-    /// seals the summary again.
+    /// Sets `output` and `finished` in bytes from `encodedStampable` or
+    /// `encodedDelta`, and seals the summary again.
     static func restamp(_ bytes: inout [UInt8], at offset: Int, output: ContentHash, finished: Timestamp) {
         var values = SealedFile.Writer(magic: [])
         values.add(output)
@@ -254,19 +406,30 @@ struct SiteState: Sendable {
         bytes.replaceSubrange(end..<(end + 16), with: tail.bytes)
     }
 
-    /// Writes the state beside the output, whole or not at all. A state that
+    /// Writes a state file's bytes (a base or a delta) beside the output,
+    /// whole or not at all; a base replaces the delta there. A state that
     /// cannot be written costs the next build its shortcuts, nothing more:
     /// the old one is removed (it no longer describes the output) and the
     /// build still succeeds.
     static func save(_ bytes: [UInt8], at location: OutputLocation, fileSystem: SiteFileSystem) {
-        unlink(location.newState)
+        let isDelta = bytes.count > magic.count + 16
+            && bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: magic.count + 8, as: UInt64.self)) } == deltaKind
+        let (target, temporary) = isDelta ? (location.stateDelta, location.newStateDelta) : (location.state, location.newState)
+        unlink(temporary)
         do throws(SiteWriteError) {
-            _ = try fileSystem.writeFile(location.newState, bytes)
-            try fileSystem.rename(location.newState, location.state)
+            _ = try fileSystem.writeFile(temporary, bytes)
+            try fileSystem.rename(temporary, target)
+            if !isDelta { unlink(location.stateDelta) }
         } catch {
-            unlink(location.newState)
-            unlink(location.state)
+            unlink(temporary)
+            remove(at: location)
         }
+    }
+
+    /// Removes the state beside the output, base and delta.
+    static func remove(at location: OutputLocation) {
+        unlink(location.state)
+        unlink(location.stateDelta)
     }
 }
 

@@ -50,6 +50,10 @@ public struct SiteWriter: Sendable {
     /// The most files a build may change (write or remove) and still commit
     /// in place; nil: `inPlaceLimit(_:)` of the previous site's file count.
     let inPlaceLimit: Int?
+    /// The fewest entries a base state file holds for a rebuild to write a
+    /// delta beside it rather than a whole new state (`SiteState.deltaMinimum`;
+    /// tests lower it).
+    let stateDeltaMinimum: Int
     /// A pause after each step of an in-place commit, so that the fault
     /// tests can kill a build in the middle of one; zero otherwise.
     public var commitStepPause: Duration = .zero
@@ -63,19 +67,20 @@ public struct SiteWriter: Sendable {
     /// Its files checked in the output, after it was read (`readStateAhead()`).
     var filesCheckAhead: (@Sendable () -> SiteSink.FilesCheck?)?
 
-    public init(output: URL, dataFolder: URL) {
-        self.init(output: output, dataFolder: dataFolder, fileSystem: .live)
+    public init(output: URL, dataFolder: URL, stateDeltaMinimum: Int? = nil) {
+        self.init(output: output, dataFolder: dataFolder, fileSystem: .live, stateDeltaMinimum: stateDeltaMinimum)
     }
 
     init(
         output: URL, dataFolder: URL, fileSystem: SiteFileSystem,
-        lockTimeout: Duration = .seconds(120), inPlaceLimit: Int? = nil
+        lockTimeout: Duration = .seconds(120), inPlaceLimit: Int? = nil, stateDeltaMinimum: Int? = nil
     ) {
         self.output = output
         self.dataFolder = dataFolder
         self.fileSystem = fileSystem
         self.lockTimeout = lockTimeout
         self.inPlaceLimit = inPlaceLimit
+        self.stateDeltaMinimum = stateDeltaMinimum ?? SiteState.deltaMinimum
     }
 
     /// The most changed files committed in place: a tenth of the site, and
@@ -195,21 +200,24 @@ public struct SiteWriter: Sendable {
             try fileSystem.makeDirectory(temporary)
             var result: SiteSink.Result
             let commit: SiteCommit?
-            let jobs: JobRecords?
             // The sink and both states hold an entry per file of the site:
             // freed off the main thread once the site is in (see the end).
             let sink: SiteSink, previous: SiteState?
-            let state: SiteState
+            var state: SiteState
             var encoded: (bytes: [UInt8], stampOffset: Int)
+            var isDelta = false
             do {
                 (sink, previous) = try openSink(temporary, location: location)
                 try produce(sink)
                 try sink.checkFailure()
                 result = sink.result()
-                jobs = sink.recordedJobs
-                // Encoded on another core while the commit is planned.
+                // Few changes to a large site: only they are written, beside
+                // the base file the previous state was read from.
+                let delta = stateDelta(result, previous: previous, jobs: sink.recordedJobChanges)
+                // Else the job records are encoded whole, on another core
+                // while the commit is planned.
                 var encodeJobs: (@Sendable () -> [UInt8])?
-                if let jobs { encodeJobs = { jobs.encoded() } }
+                if delta == nil, let jobs = sink.recordedJobs { encodeJobs = { jobs.encoded() } }
                 let encodedJobs = Self.inBackground(encodeJobs)
                 if let record { try checkUnchanged(record, images: result.images) }
                 // The data folder stamped again, to notice a file changed
@@ -231,10 +239,15 @@ public struct SiteWriter: Sendable {
                     warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
                     // Both set once the site is in.
                     output: ContentHash(high: 0, low: 0), finished: Timestamp(seconds: 0, nanoseconds: 0),
-                    files: result.entries,
-                    jobs: encodedJobs() ?? []
+                    files: result.entries
                 )
-                encoded = state.encodedStampable()
+                if let delta {
+                    encoded = state.encodedDelta(of: delta.base, delta.changes)
+                    isDelta = true
+                } else {
+                    state.jobs = encodedJobs() ?? []
+                    encoded = state.encodedStampable()
+                }
                 if let record, let changed = record.after?() ?? nil, !changed.isEmpty {
                     throw Self.changedDuringBuild(record, changed)
                 }
@@ -254,14 +267,51 @@ public struct SiteWriter: Sendable {
             }
             SiteState.restamp(&bytes, at: stampOffset, output: SiteState.outputStamp(of: location), finished: Timestamp.settled())
             SiteState.save(bytes, at: location, fileSystem: fileSystem)
+            #if DEBUG
+            // Debug builds (the end-to-end tests') check that a delta reads
+            // back, over its base, as the state this build holds.
+            if isDelta, let back = SiteState.readAhead(location.state) {
+                precondition(back.state.files == state.files, "the state's delta does not read back as its files")
+                precondition(back.jobs?.records ?? [:] == sink.recordedJobs?.records ?? [:], "the state's delta does not read back as its jobs")
+            }
+            #endif
             if let commit {
                 commit.cleanUp(at: location, fileSystem: fileSystem)
                 result.summary.inPlace = true
             }
             let summary = result.summary
-            BackgroundRelease.drop((sink, previous, result, state, jobs))
+            BackgroundRelease.drop((sink, previous, result, state))
             return summary
         }
+    }
+
+    /// The state of the site in `result` as a delta of the base file the
+    /// previous state was read from (`SiteState`): the previous delta's
+    /// changes and this build's (its files that differ from the previous
+    /// state's, and `jobs`, the job records that do). Nil without a
+    /// previous state, beside a base smaller than `stateDeltaMinimum`, or
+    /// past an eighth of its entries: then the state is written whole.
+    private func stateDelta(
+        _ result: SiteSink.Result, previous: SiteState?, jobs: [String: JobRecords.Record?]?
+    ) -> (base: SiteState.Base, changes: SiteState.Changes)? {
+        guard let previous, let base = previous.base, base.entryCount >= stateDeltaMinimum, let jobs else { return nil }
+        let limit = base.entryCount / SiteState.deltaFraction
+        var changes = previous.sinceBase
+        var files: [String: SiteState.Entry?] = [:]
+        if let added = result.added {
+            for (path, entry) in added where previous.files[path] != entry { files[path] = entry }
+        } else {
+            for (path, entry) in result.entries where previous.files[path] != entry {
+                files[path] = entry
+                if files.count > limit { return nil }
+            }
+            for path in previous.files.keys where result.entries[path] == nil {
+                files.updateValue(nil, forKey: path)
+                if files.count > limit { return nil }
+            }
+        }
+        changes.add(SiteState.Changes(files: files, jobs: jobs))
+        return changes.count <= limit ? (base, changes) : nil
     }
 
     /// The in-place commit of a staged build, or nil when it changed too
@@ -441,9 +491,12 @@ public struct SiteWriter: Sendable {
     /// when the file is still that one, else read now.
     /// `ahead`: the one read ahead.
     private func previousState(at location: OutputLocation) -> (state: SiteState, jobs: JobRecords?, ahead: Bool)? {
-        if let ahead = stateAhead?(), FileStamp(path: location.state) == ahead.file { return (ahead.state, ahead.jobs, true) }
-        guard let read = SiteState.read(location.state) else { return nil }
-        return (read, JobRecords(read.jobs), false)
+        if let ahead = stateAhead?(), FileStamp(path: location.state) == ahead.file,
+           FileStamp(path: location.stateDelta) == ahead.delta {
+            return (ahead.state, ahead.jobs, true)
+        }
+        guard let read = SiteState.readAhead(location.state) else { return nil }
+        return (read.state, read.jobs, false)
     }
 
     /// Removes what killed builds left beside the output. One killed between
@@ -459,6 +512,7 @@ public struct SiteWriter: Sendable {
             try fileSystem.removeTree(folder)
         }
         unlink(location.newState)
+        unlink(location.newStateDelta)
     }
 
     /// Moves the output aside, the new site in, and removes the old one. If
