@@ -81,6 +81,11 @@ struct ContentHash: Sendable, Hashable, CustomStringConvertible {
             bytes.reserveCapacity(256)
         }
 
+        /// Room for `count` more bytes.
+        mutating func reserve(_ count: Int) {
+            bytes.reserveCapacity(bytes.count + count)
+        }
+
         mutating func add(_ text: String) {
             add(UInt64(text.utf8.count))
             bytes += text.utf8

@@ -72,6 +72,8 @@ struct JobFingerprints: Sendable {
     /// An aggregate page from the digests of what it shows, in its order.
     func aggregate(_ kind: String, _ names: [String], items: [(id: String, digest: ContentHash)]) -> ContentHash {
         var builder = start(kind)
+        // An id, its length and a digest: some 48 bytes an item.
+        builder.reserve(items.count * 48)
         builder.add(UInt64(names.count))
         for name in names { builder.add(name) }
         builder.add(UInt64(items.count))

@@ -74,17 +74,21 @@ public struct SiteBuilder: Sendable {
         self.unlisted = unlisted
         // From the recipes' outlines: a rebuild decodes no recipe to group it.
         let recipes = kitchen.recipes
-        // Each spelling once: 10,000 recipes have some 40,000 names, of a
-        // few dozen spellings.
-        var categoryNames = Set<String>(), tagNames = Set<String>()
-        for index in recipes.indices {
-            if let category = recipes.category(at: index) { categoryNames.insert(category) }
-            for tag in recipes.tags(at: index) { tagNames.insert(tag) }
+        // Categories and tags each on a core of its own. Each spelling once:
+        // 10,000 recipes have some 40,000 names, of a few dozen spellings.
+        let grouped = [false, true].concurrentMap { tags -> (slugs: TaxonSlugs, taxa: [Taxon]) in
+            func names(_ index: Int) -> [String] {
+                tags ? recipes.tags(at: index) : recipes.category(at: index).map { [$0] } ?? []
+            }
+            var spellings = Set<String>()
+            for index in recipes.indices {
+                for name in names(index) { spellings.insert(name) }
+            }
+            let slugs = TaxonSlugs(spellings, prefix: tags ? "t-" : "c-")
+            return (slugs, Self.taxa(recipes, slugs: slugs, names))
         }
-        categorySlugs = TaxonSlugs(categoryNames, prefix: "c-")
-        tagSlugs = TaxonSlugs(tagNames, prefix: "t-")
-        recipeCategories = Self.taxa(recipes, slugs: categorySlugs) { recipes.category(at: $0).map { [$0] } ?? [] }
-        recipeTags = Self.taxa(recipes, slugs: tagSlugs) { recipes.tags(at: $0) }
+        (categorySlugs, recipeCategories) = grouped[0]
+        (tagSlugs, recipeTags) = grouped[1]
         favoriteItems = Set(kitchen.favorites.items.map(ItemName.key))
     }
 
