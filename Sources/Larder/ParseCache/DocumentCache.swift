@@ -30,7 +30,7 @@ public struct DocumentCache: Sendable {
         var inBase = false
     }
 
-    private(set) var entries: [String: Entry] = [:]
+    private(set) var entries = EntryTable()
     /// The category lookup the Markdown documents were read with: headings
     /// (`## Dairy`) resolve through it, so a change of categories in
     /// larder.json invalidates them. JSON documents do not depend on it.
@@ -79,7 +79,7 @@ public struct DocumentCache: Sendable {
     /// unchanged, the others read (in parallel) and remembered.
     mutating func read(_ files: [DataFile], with reader: DocumentReader) -> [ReadDocument] {
         if reader.folder.realPath != folder {
-            entries = [:]
+            entries = EntryTable()
             folder = reader.folder.realPath
             changed = true
             base = nil
@@ -95,7 +95,7 @@ public struct DocumentCache: Sendable {
         // Taken out, so that the updates below change it in place rather
         // than copying 10,000 entries the workers still share.
         let known = entries
-        entries = [:]
+        entries = EntryTable()
         let count = files.count
         var stamps = [FileStamp?](repeating: nil, count: count)
         var hits = [Bool](repeating: false, count: count)
@@ -113,9 +113,9 @@ public struct DocumentCache: Sendable {
                             // stamp, so the next load reads it again.
                             let stamp = file.stamp ?? FileStamp(path: reader.folder.absolute(file.path))
                             stampSlots[index] = stamp
-                            if let stamp, let entry = known[file.path], entry.stamp == stamp, entry.document.file == file {
+                            if let stamp, let document = known.document(of: file, stamp: stamp) {
                                 hitSlots[index] = true
-                                (slots.baseAddress! + index).initialize(to: entry.document)
+                                (slots.baseAddress! + index).initialize(to: document)
                             } else {
                                 (slots.baseAddress! + index).initialize(to: reader.read(file))
                             }
@@ -156,7 +156,7 @@ public struct DocumentCache: Sendable {
 
     /// Forgets files that are gone.
     mutating func keepOnly(_ paths: Set<String>) {
-        let gone = entries.keys.filter { !paths.contains($0) }
+        let gone = entries.paths.filter { !paths.contains($0) }
         for path in gone {
             if entries[path]?.inBase == true { voided.insert(path) }
             entries[path] = nil
@@ -220,7 +220,8 @@ extension DocumentCache {
                 cache.entries[path] = nil
                 cache.voided.insert(path)
             }
-            for (path, entry) in delta.entries {
+            for entry in delta.entries.values {
+                let path = entry.document.file.path
                 cache.entries[path] = entry
                 cache.voided.insert(path)
             }
@@ -239,11 +240,9 @@ extension DocumentCache {
     public func write(to url: URL) throws {
         let delta = url.path + ".delta"
         if let base, voided.count <= base.entryCount / Self.deltaFraction {
-            // By index: an entry copied out of the table costs a retain of
-            // every field of its document, and most stay in the base.
             var fresh: [Entry] = []
-            for index in entries.indices where !entries.values[index].inBase && !Self.isConfig(entries.values[index]) {
-                fresh.append(entries.values[index])
+            for entry in entries.values where !entry.inBase && !Self.isConfig(entry) {
+                fresh.append(entry)
             }
             if fresh.count <= base.entryCount / Self.deltaFraction {
                 try Self.save(encodedChunks(fresh, deltaOf: base.id, voided: voided.sorted()), to: delta)
@@ -393,7 +392,7 @@ extension DocumentCache {
     /// A delta file read: its entries, the base's paths it voids and the
     /// base it was made on.
     private struct Delta {
-        var entries: [String: Entry]
+        var entries: EntryTable
         var voided: [String]
         var deltaOf: UInt64
         var folder: String
@@ -478,22 +477,13 @@ extension DocumentCache {
         }
         guard !decoded.contains(where: { $0 == nil }) else { throw CacheCorrupt() }
         let total = decoded.reduce(0) { $0 + $1!.count }
-        cache.entries.reserveCapacity(total)
         var dropped = false
-        var parts = consume decoded
-        for index in parts.indices {
-            // Taken out of the array of parts, then popped, so each document
-            // moves into the table without a copy: a part still shared with
-            // that array would be copied whole on the first pop (at 50,000
-            // recipes a twentieth of a one-recipe rebuild's main thread).
-            var part = parts[index].take()!
-            while let entry = part.popLast() {
-                guard keepRecent || !entry.stamp.isRecent(since: trustedBefore) else {
-                    dropped = true
-                    continue
-                }
-                cache.entries[entry.document.file.path] = entry
+        cache.entries = EntryTable(parts: decoded.map { $0! }) { stamp in
+            guard keepRecent || !stamp.isRecent(since: trustedBefore) else {
+                dropped = true
+                return false
             }
+            return true
         }
         cache.changed = dropped
         if isBase { cache.base = Base(id: header.checksum, entryCount: total) }

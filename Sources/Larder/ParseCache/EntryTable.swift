@@ -1,0 +1,74 @@
+extension DocumentCache {
+    /// The cache's entries by path. The table holds a position per path;
+    /// the entries stay in the arrays they were decoded into (one per part
+    /// of the file, decoded in parallel), and entries set later go into an
+    /// array of their own. An entry is some 300 bytes: moved into a
+    /// dictionary's storage, 50,000 of them were a twentieth of a
+    /// one-recipe rebuild's main thread (fresh pages faulted in and copied
+    /// into). A path removed or set again leaves its old entry unreachable
+    /// in its array.
+    struct EntryTable: Sendable, Sequence {
+        private var positions: [String: Int] = [:]
+        private var parts: [[Entry]] = [[]]
+
+        init() {}
+
+        /// The entries of `parts`, by their document's path, but those whose
+        /// stamp `keep` refuses; a later entry for a path wins.
+        init(parts decoded: [[Entry]], keep: (FileStamp) -> Bool) {
+            parts = decoded + [[]]
+            positions.reserveCapacity(decoded.reduce(0) { $0 + $1.count })
+            for (part, entries) in decoded.enumerated() {
+                // By index: an entry copied out costs a retain of each field.
+                for index in entries.indices where keep(entries[index].stamp) {
+                    positions[entries[index].document.file.path] = Self.position(part, index)
+                }
+            }
+        }
+
+        private static func position(_ part: Int, _ index: Int) -> Int { part << 32 | index }
+
+        private func entry(at position: Int) -> Entry { parts[position >> 32][position & 0xFFFF_FFFF] }
+
+        /// The document of the entry for `file` when it was made with
+        /// `stamp` (copied out alone, not the whole entry).
+        func document(of file: DataFile, stamp: FileStamp) -> ReadDocument? {
+            guard let position = positions[file.path] else { return nil }
+            let part = position >> 32, index = position & 0xFFFF_FFFF
+            guard parts[part][index].stamp == stamp, parts[part][index].document.file == file else { return nil }
+            return parts[part][index].document
+        }
+
+        var count: Int { positions.count }
+        var isEmpty: Bool { positions.isEmpty }
+        var paths: Dictionary<String, Int>.Keys { positions.keys }
+
+        /// Every entry, in no particular order.
+        var values: some Sequence<Entry> { positions.values.lazy.map { entry(at: $0) } }
+
+        subscript(path: String) -> Entry? {
+            get { positions[path].map { entry(at: $0) } }
+            set {
+                guard let newValue else {
+                    positions[path] = nil
+                    return
+                }
+                let last = parts.count - 1
+                positions[path] = Self.position(last, parts[last].count)
+                parts[last].append(newValue)
+            }
+        }
+
+        /// Each path with its entry, in no particular order.
+        func makeIterator() -> some IteratorProtocol<(key: String, value: Entry)> {
+            positions.lazy.map { (key: $0.key, value: entry(at: $0.value)) }.makeIterator()
+        }
+
+        /// The entries `isIncluded` takes, in a new table.
+        func filter(_ isIncluded: ((key: String, value: Entry)) -> Bool) -> EntryTable {
+            var table = EntryTable()
+            for element in self where isIncluded(element) { table[element.key] = element.value }
+            return table
+        }
+    }
+}
