@@ -417,9 +417,16 @@ struct Stamp: Sendable, Hashable {
     /// the folder's path is not walked again for each of its files.
     init(at folder: Int32, _ name: String) {
         var info = stat()
-        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
-        own = FileStamp(info)
-        if (info.st_mode & S_IFMT) == S_IFLNK, fstatat(folder, name, &info, 0) == 0 { target = FileStamp(info) }
+        // Through `withCString`, which passes a long name without copying
+        // it into a new array for each call.
+        let (own, target) = name.withCString { name -> (FileStamp?, FileStamp?) in
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return (nil, nil) }
+            let own = FileStamp(info)
+            guard (info.st_mode & S_IFMT) == S_IFLNK, fstatat(folder, name, &info, 0) == 0 else { return (own, nil) }
+            return (own, FileStamp(info))
+        }
+        self.own = own
+        self.target = target
     }
 
     /// The stamp as one hash.
