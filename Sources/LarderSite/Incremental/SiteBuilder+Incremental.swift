@@ -32,6 +32,19 @@ extension SiteBuilder {
         let recipePrints = Array(Array(kitchen.recipes.indices).chunked(512).concurrentMap { positions in
             positions.map { fingerprints.recipe(kitchen.recipes.id(at: $0)) }
         }.joined())
+        // The lists' too: a list's, which its print sheet's is, and its
+        // page's (with what the page shows of its history).
+        let builderForLists = self
+        let listPrints = Array(Array(kitchen.lists.indices).chunked(256).concurrentMap { positions in
+            positions.map { position -> (sheet: ContentHash?, page: ContentHash?) in
+                let list = kitchen.lists[position]
+                let sheet = fingerprints.list(list)
+                return (sheet, builderForLists.listFingerprint(list, base: sheet))
+            }
+        }.joined())
+        var listPosition: [String: Int] = [:]
+        listPosition.reserveCapacity(kitchen.lists.count)
+        for (position, list) in kitchen.lists.enumerated() where listPosition[list.id] == nil { listPosition[list.id] = position }
         for (index, job) in jobs.enumerated() {
             switch job {
             case .recipe(let id):
@@ -39,10 +52,10 @@ extension SiteBuilder {
                 planned[index].fingerprint = recipePrints[index - firstRecipeJob]
             case .list(let id):
                 jobOfList[id] = index
-                planned[index].fingerprint = kitchen.list(id).flatMap(listFingerprint(fingerprints))
+                planned[index].fingerprint = listPosition[id].flatMap { listPrints[$0].page }
             case .printSheet(let id):
                 jobOfPrint[id] = index
-                planned[index].fingerprint = kitchen.list(id).flatMap(fingerprints.list)
+                planned[index].fingerprint = listPosition[id].flatMap { listPrints[$0].sheet }
             default: break
             }
         }

@@ -101,14 +101,14 @@ struct SuggestionView: Sendable, Hashable, TemplateValueConvertible {
 extension SiteBuilder {
     /// A list page's fingerprint: its inputs (`JobFingerprints.list`) and
     /// what it shows of the list's history, which is not in any data file.
-    func listFingerprint(_ fingerprints: JobFingerprints) -> (ShoppingList) -> ContentHash? {
-        { [history] list in
-            guard let base = fingerprints.list(list) else { return nil }
-            guard let view = history?.view(for: list) else { return base }
-            var builder = ContentHash.Builder()
-            builder.add(base)
-            builder.add(view.digest)
-            return builder.hash
-        }
+    /// `base`: the list's `JobFingerprints.list`, which its print sheet's
+    /// fingerprint is.
+    func listFingerprint(_ list: ShoppingList, base: ContentHash?) -> ContentHash? {
+        guard let base else { return nil }
+        guard let view = history?.view(for: list) else { return base }
+        var builder = ContentHash.Builder()
+        builder.add(base)
+        builder.add(view.digest)
+        return builder.hash
     }
 }

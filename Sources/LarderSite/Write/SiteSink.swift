@@ -275,8 +275,10 @@ public final class SiteSink: Sendable {
                     for (path, entry) in zip(paths, entries) {
                         if state.mode == .staging, state.keptApart {
                             // Files of the previous site, whose paths were
-                            // checked when it was made: only not twice.
-                            guard state.entries[path] == nil, state.kept.insert(path).inserted else {
+                            // checked when it was made: only not twice. (A
+                            // rebuild carries over before it renders: no
+                            // entries yet, and no path hashed for them.)
+                            guard state.entries.isEmpty || state.entries[path] == nil, state.kept.insert(path).inserted else {
                                 throw SitePaths.producedTwice(path)
                             }
                             state.byteCount += Int(entry.size)
