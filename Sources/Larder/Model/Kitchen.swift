@@ -63,7 +63,9 @@ public struct Kitchen: Sendable {
     private static func index(_ ids: [String]) -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(ids.count)
-        for (position, id) in ids.enumerated() where index[id] == nil { index[id] = position }
+        // Last to first, each set: the first position of an id wins, with
+        // one lookup an id rather than two.
+        for position in ids.indices.reversed() { index[ids[position]] = position }
         return index
     }
 
