@@ -58,6 +58,15 @@ struct JobFingerprints: Sendable {
         return builder.hash
     }
 
+    /// The same for the recipe at `position` in the kitchen, whose id is
+    /// `id`: not looked up again.
+    func recipe(at position: Int, id: String) -> ContentHash? {
+        var builder = start("recipe")
+        var seen = Set<String>()
+        guard addRecipe(id, at: position, to: &builder, seen: &seen) else { return nil }
+        return builder.hash
+    }
+
     /// A list's page and text, and its print sheet.
     func list(_ list: ShoppingList) -> ContentHash? {
         var builder = start("list")
@@ -101,8 +110,14 @@ struct JobFingerprints: Sendable {
     /// The recipe `id` (its file, or its absence) and the recipes its
     /// ingredients name, depth first, each once.
     private func addRecipe(_ id: String, to builder: inout ContentHash.Builder, seen: inout Set<String>) -> Bool {
+        addRecipe(id, at: kitchen.recipePosition(id), to: &builder, seen: &seen)
+    }
+
+    /// The same, with the recipe's position (nil: no such recipe).
+    private func addRecipe(
+        _ id: String, at position: Int?, to builder: inout ContentHash.Builder, seen: inout Set<String>
+    ) -> Bool {
         let recipes = kitchen.recipes
-        let position = kitchen.recipePosition(id)
         let subRecipes = position.map(recipes.subRecipes(at:)) ?? []
         // Only a recipe with sub-recipes can lead back to itself: the others
         // (most) are not remembered, so fingerprinting one makes no table.

@@ -30,7 +30,7 @@ extension SiteBuilder {
         // (some 50,000 were a twentieth of a one-recipe rebuild, one by one).
         let kitchen = kitchen
         let recipePrints = Array(Array(kitchen.recipes.indices).chunked(512).concurrentMap { positions in
-            positions.map { fingerprints.recipe(kitchen.recipes.id(at: $0)) }
+            positions.map { fingerprints.recipe(at: $0, id: kitchen.recipes.id(at: $0)) }
         }.joined())
         // The lists' too: a list's, which its print sheet's is, and its
         // page's (with what the page shows of its history).
