@@ -53,6 +53,22 @@ import Testing
         #expect(sizes(table.filter { $0.value.stamp.size > 5 }) == ["b": 20])
     }
 
+    /// `larder serve` sets the entry of a file it read anew on every save:
+    /// the versions no path leads to are let go once they outnumber the
+    /// live entries (and a few dozen), not kept for the whole session.
+    @Test func entriesSetAgainAndAgainAreLetGo() {
+        var table = DocumentCache.EntryTable(parts: [[entry("a", size: 1), entry("b", size: 2)]]) { _ in true }
+        for version in 1...1_000 {
+            table["a"] = entry("a", size: Int64(version))
+            table["gone-\(version)"] = entry("gone-\(version)", size: 7)
+            table["gone-\(version)"] = nil
+            #expect(table.unreachable <= table.count + 64)
+        }
+        #expect(sizes(table) == ["a": 1_000, "b": 2])
+        table["c"] = entry("c", size: 3)
+        #expect(sizes(table) == ["a": 1_000, "b": 2, "c": 3])
+    }
+
     @Test func aDocumentIsFoundOnlyWithTheStampAndFileItWasReadWith() {
         let table = DocumentCache.EntryTable(parts: [[entry("a", size: 1)]]) { _ in true }
         let file = DataFile(kind: .recipe, format: .markdown, path: "a", id: "a")

@@ -6,10 +6,14 @@ extension DocumentCache {
     /// dictionary's storage, 50,000 of them were a twentieth of a
     /// one-recipe rebuild's main thread (fresh pages faulted in and copied
     /// into). A path removed or set again leaves its old entry unreachable
-    /// in its array.
+    /// in its array until there are more such entries than live ones (and a
+    /// few dozen): then the table is copied into one array, so that a long
+    /// `larder serve` does not keep every version of an edited file.
     struct EntryTable: Sendable, Sequence {
         private var positions: [String: Int] = [:]
         private var parts: [[Entry]] = [[]]
+        /// Entries in `parts` no path leads to.
+        private(set) var unreachable = 0
 
         init() {}
 
@@ -49,14 +53,29 @@ extension DocumentCache {
         subscript(path: String) -> Entry? {
             get { positions[path].map { entry(at: $0) } }
             set {
-                guard let newValue else {
-                    positions[path] = nil
-                    return
+                let old: Int?
+                if let newValue {
+                    let last = parts.count - 1
+                    old = positions.updateValue(Self.position(last, parts[last].count), forKey: path)
+                    parts[last].append(newValue)
+                } else {
+                    old = positions.removeValue(forKey: path)
                 }
-                let last = parts.count - 1
-                positions[path] = Self.position(last, parts[last].count)
-                parts[last].append(newValue)
+                if old != nil { unreachable += 1 }
+                if unreachable > positions.count + 64 { compact() }
             }
+        }
+
+        /// The live entries into one array, the others let go.
+        private mutating func compact() {
+            var entries: [Entry] = [], moved: [String: Int] = [:]
+            entries.reserveCapacity(positions.count)
+            moved.reserveCapacity(positions.count)
+            for (path, position) in positions {
+                moved[path] = Self.position(0, entries.count)
+                entries.append(entry(at: position))
+            }
+            (parts, positions, unreachable) = ([entries], moved, 0)
         }
 
         /// Each path with its entry, in no particular order.
