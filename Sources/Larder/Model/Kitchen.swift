@@ -79,7 +79,8 @@ public struct Kitchen: Sendable {
     /// Where the recipe `id` is in `recipes`: for loops over many recipes,
     /// which `recipe(_:)` would copy one by one.
     public func recipePosition(_ id: String) -> Int? { recipeIndex[id] }
-    func listPosition(_ id: String) -> Int? { listIndex[id] }
+    /// Where the list `id` is in `lists`.
+    public func listPosition(_ id: String) -> Int? { listIndex[id] }
     public func store(_ id: String) -> Store? { storeIndex[id].map { stores[$0] } }
     public func category(_ id: String) -> Category? { categoryIndex[id].map { categories[$0] } }
 

@@ -50,16 +50,8 @@ struct JobFingerprints: Sendable {
         global = builder.hash
     }
 
-    /// A recipe's page and text.
-    func recipe(_ id: String) -> ContentHash? {
-        var builder = start("recipe")
-        var seen = Set<String>()
-        guard addRecipe(id, to: &builder, seen: &seen) else { return nil }
-        return builder.hash
-    }
-
-    /// The same for the recipe at `position` in the kitchen, whose id is
-    /// `id`: not looked up again.
+    /// A recipe's page and text: the recipe at `position` in the kitchen,
+    /// whose id is `id` (not looked up again).
     func recipe(at position: Int, id: String) -> ContentHash? {
         var builder = start("recipe")
         var seen = Set<String>()

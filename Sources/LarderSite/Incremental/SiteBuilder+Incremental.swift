@@ -42,9 +42,6 @@ extension SiteBuilder {
                 return (sheet, builderForLists.listFingerprint(list, base: sheet))
             }
         }.joined())
-        var listPosition: [String: Int] = [:]
-        listPosition.reserveCapacity(kitchen.lists.count)
-        for (position, list) in kitchen.lists.enumerated() where listPosition[list.id] == nil { listPosition[list.id] = position }
         for (index, job) in jobs.enumerated() {
             switch job {
             case .recipe(let id):
@@ -52,10 +49,10 @@ extension SiteBuilder {
                 planned[index].fingerprint = recipePrints[index - firstRecipeJob]
             case .list(let id):
                 jobOfList[id] = index
-                planned[index].fingerprint = listPosition[id].flatMap { listPrints[$0].page }
+                planned[index].fingerprint = kitchen.listPosition(id).flatMap { listPrints[$0].page }
             case .printSheet(let id):
                 jobOfPrint[id] = index
-                planned[index].fingerprint = listPosition[id].flatMap { listPrints[$0].sheet }
+                planned[index].fingerprint = kitchen.listPosition(id).flatMap { listPrints[$0].sheet }
             default: break
             }
         }

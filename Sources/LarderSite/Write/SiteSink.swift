@@ -496,7 +496,7 @@ public final class SiteSink: Sendable {
     /// This build's page jobs, whole: the previous ones with the changes
     /// recorded. Nil when none were recorded.
     var recordedJobs: JobRecords? {
-        guard let changes = recordedJobChanges, jobs.withLock({ $0 != nil }) else { return nil }
+        guard let changes = jobs.withLock({ $0 }) else { return nil }
         var records = previousJobs ?? JobRecords()
         records.records.reserveCapacity(records.records.count + changes.count)
         for (key, record) in changes { records.records[key] = record }
