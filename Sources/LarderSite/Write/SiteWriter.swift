@@ -239,12 +239,13 @@ public struct SiteWriter: Sendable {
                     warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
                     // Both set once the site is in.
                     output: ContentHash(high: 0, low: 0), finished: Timestamp(seconds: 0, nanoseconds: 0),
-                    files: result.entries
+                    files: [:]
                 )
                 if let delta {
                     encoded = state.encodedDelta(of: delta.base, delta.changes)
                     isDelta = true
                 } else {
+                    state.files = result.entries
                     state.jobs = encodedJobs() ?? []
                     encoded = state.encodedStampable()
                 }
@@ -271,7 +272,7 @@ public struct SiteWriter: Sendable {
             // Debug builds (the end-to-end tests') check that a delta reads
             // back, over its base, as the state this build holds.
             if isDelta, let back = SiteState.readAhead(location.state) {
-                precondition(back.state.files == state.files, "the state's delta does not read back as its files")
+                precondition(back.state.files == result.entries, "the state's delta does not read back as its files")
                 precondition(back.jobs?.records ?? [:] == sink.recordedJobs?.records ?? [:], "the state's delta does not read back as its jobs")
             }
             #endif
@@ -301,11 +302,12 @@ public struct SiteWriter: Sendable {
         if let added = result.added {
             for (path, entry) in added where previous.files[path] != entry { files[path] = entry }
         } else {
-            for (path, entry) in result.entries where previous.files[path] != entry {
+            // Without `added`, `listed` is every file of the site.
+            for (path, entry) in result.listed where previous.files[path] != entry {
                 files[path] = entry
                 if files.count > limit { return nil }
             }
-            for path in previous.files.keys where result.entries[path] == nil {
+            for path in previous.files.keys where result.listed[path] == nil {
                 files.updateValue(nil, forKey: path)
                 if files.count > limit { return nil }
             }
@@ -319,7 +321,7 @@ public struct SiteWriter: Sendable {
     /// the staging folder becomes a new tree).
     private func plan(_ result: SiteSink.Result, previous: SiteState?, location: OutputLocation) -> SiteCommit? {
         guard result.mode == .staging, let previous else { return nil }
-        let removed = result.sameFiles ? [] : previous.files.keys.filter { result.entries[$0] == nil }
+        let removed = result.sameFiles ? [] : previous.files.keys.filter { result.listed[$0] == nil }
         guard result.staged.count + removed.count <= inPlaceLimit ?? Self.inPlaceLimit(previous.files.count) else { return nil }
         var steps: [SiteCommit.Step] = []
         if !removed.isEmpty || result.staged.contains(where: { previous.files[$0] == nil }) {
