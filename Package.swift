@@ -39,6 +39,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // The program's memory allocator: jemalloc from Debian's
+        // libjemalloc-dev in place of glibc's malloc, with its options
+        // (allocator.c says why). Only the executable depends on it.
+        .target(name: "LarderAllocator", linkerSettings: [.linkedLibrary("jemalloc")]),
         // QR codes as inline SVG (the shopping sheet's link to the list online).
         .target(name: "LarderQR", dependencies: ["CQRencode", "LarderCore"]),
         // Positions, diagnostics and the positioned JSON reader.
@@ -101,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "LarderCLI",
             dependencies: [
-                "Larder", "LarderSite", "LarderServe", "LarderImport",
+                "Larder", "LarderSite", "LarderServe", "LarderImport", "LarderAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Test hooks (a pause in each step of an in-place commit, for

@@ -66,7 +66,10 @@ struct BuildCommand: ParsableCommand {
             Terminal.message("nothing changed since the last build: \(output) is up to date\n")
             return
         }
-        if showsTimings { Terminal.timings(result.timings) }
+        if showsTimings {
+            Terminal.timings(result.timings)
+            Terminal.allocator()
+        }
         let report = result.report
         if !report.diagnostics.isEmpty || report.stop != nil {
             let formatter = DiagnosticFormatter(format: .text, color: colored, pathPrefix: directory)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Larder
+import LarderAllocator
 import LarderSite
 
 /// Where the commands' own text goes out. File names, ids and titles come
@@ -32,6 +33,17 @@ enum Terminal {
             case .figure(let what, let duration): message("timing: \(what): \(ms(duration)) ms\n")
             }
         }
+    }
+
+    /// With LARDER_TIMINGS=1: the allocator the run was served by
+    /// (`LarderAllocator`), and that it served this thread.
+    static func allocator() {
+        guard let version = larder_allocator_version() else {
+            message("timing: allocator: jemalloc is not answering\n")
+            return
+        }
+        let arenas = larder_allocator_arenas(), allocated = larder_allocator_thread_allocated()
+        message("timing: allocator: jemalloc \(String(cString: version)), \(arenas) arenas, \(allocated) bytes allocated on the main thread\n")
     }
 
     static func seconds(_ duration: Duration) -> Double {

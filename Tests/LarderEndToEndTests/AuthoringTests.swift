@@ -393,6 +393,7 @@ import Testing
         let data = steps.first { $0["name"] as? String == "Check out the data" }
         #expect((data?["with"] as? [String: Any])?["fetch-depth"] as? Int == 0)
         #expect(runs.contains("libcmark-gfm-dev libcmark-gfm-extensions-dev libqrencode-dev"))
+        #expect(runs.contains("libjemalloc-dev"))
         #expect(runs.contains("swift build -c release"))
         #expect(runs.contains("larder check --format github"))
         #expect(runs.contains("larder build \"$LARDER_DIR\" -o _site"))

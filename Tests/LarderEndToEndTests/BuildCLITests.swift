@@ -40,6 +40,24 @@ import Testing
         #expect(!a.keys.contains { $0.hasPrefix("lists/birthday-party") }, "the unlisted list is published under its id")
     }
 
+    /// The program runs on jemalloc (LarderAllocator): linked ahead of libc,
+    /// it serves the program's `malloc`, which the main thread's count of
+    /// bytes allocated through it shows (zero if glibc's came first).
+    @Test func theProgramAllocatesThroughJemalloc() throws {
+        let out = try TestFolder("out")
+        var environment = secret
+        environment["LARDER_TIMINGS"] = "1"
+        let result = try ProcessResult.run(
+            larder, ["build", Repository.examples.path, "-o", out.url.appendingPathComponent("site").path],
+            environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("timing: allocator: ") })
+        #expect(line.hasPrefix("timing: allocator: jemalloc 5."), "\(line)")
+        #expect(line.contains(", 2 arenas, "), "\(line)")
+        let allocated = line.split(separator: ", ").last?.split(separator: " ").first.flatMap { Int($0) }
+        #expect((allocated ?? 0) > 1_000_000, "\(line)")
+    }
+
     @Test func rebuildReplacesTheSiteAndDropsStaleFiles() throws {
         let kitchen = try TestFolder("kitchen")
         try kitchen.write("recipes/soup.md", "---\ntitle: Soup\n---\n")
