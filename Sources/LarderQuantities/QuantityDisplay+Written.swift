@@ -1,3 +1,5 @@
+import Synchronization
+
 extension QuantityDisplay {
     // MARK: As written
 
@@ -50,6 +52,31 @@ extension QuantityDisplay {
     /// not a generic sequence: a generic called from another module runs
     /// unspecialised, once per recipe page.)
     public static func unitTable(for units: [Unit]) -> String {
+        // Recipes use the same few sets of catalog units, so a table is
+        // made once per set (by ids and dimensions: the ladders follow from
+        // the dimensions) and kept. A unit the catalog does not have is
+        // written from its own fields, and the table is made each time.
+        var key: [String] = []
+        for unit in units {
+            guard catalogRows[unit.id] != nil else { return makeUnitTable(for: units) }
+            let entry = unit.id + "|" + unit.dimension.rawValue
+            if !key.contains(entry) { key.append(entry) }
+        }
+        let name = key.sorted().joined(separator: ";")
+        if let known = knownUnitTables.withLock({ $0[name] }) { return known }
+        let table = makeUnitTable(for: units)
+        knownUnitTables.withLock { known in
+            if known.count < maxKnownUnitTables { known[name] = table }
+        }
+        return table
+    }
+
+    /// The tables ``unitTable(for:)`` made, by their catalog units' ids and
+    /// dimensions; no more than ``maxKnownUnitTables`` of them.
+    private static let knownUnitTables = Mutex<[String: String]>([:])
+    private static let maxKnownUnitTables = 4096
+
+    private static func makeUnitTable(for units: [Unit]) -> String {
         // A page names the same few units many times: each dimension's
         // ladders are added once (units are equal when their ids are).
         var table: [String: Unit] = [:]

@@ -187,6 +187,17 @@ struct SeededRandom: RandomNumberGenerator {
         #expect(table.contains("kg|mass|metric|1000/1|kg|kilogram|kilograms"))
     }
 
+    /// Tables are kept by the set of units: the same set in another order,
+    /// or with repeats, gives the same table; another set its own.
+    @Test func unitTablesAreKeptBySetOfUnits() {
+        let both = QuantityDisplay.unitTable(for: [Unit.gram, Unit.can])
+        #expect(QuantityDisplay.unitTable(for: [Unit.can, Unit.gram, Unit.can]) == both)
+        let gramOnly = QuantityDisplay.unitTable(for: [Unit.gram])
+        #expect(gramOnly.split(separator: ";").map { $0.split(separator: "|")[0] } == ["g", "kg", "lb", "oz"])
+        #expect(QuantityDisplay.unitTable(for: [Unit.can, Unit.cup]).contains("cup|volume|us"))
+        #expect(!QuantityDisplay.unitTable(for: [Unit.can]).contains("cup|"))
+    }
+
     @Test(arguments: [(Self.r(124, 10), "EUR", "12.40 EUR"), (Self.r(1, 200), nil, "0.01"), (Rational(3), nil, "3.00")] as [(Rational, String?, String)])
     func money(_ amount: Rational, _ currency: String?, _ expected: String) {
         #expect(QuantityDisplay.money(amount, currency: currency) == expected)
