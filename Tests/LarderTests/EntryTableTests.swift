@@ -53,6 +53,17 @@ import Testing
         #expect(sizes(table.filter { $0.value.stamp.size > 5 }) == ["b": 20])
     }
 
+    /// The stamp alone, as the entry by path would give it: the live one.
+    @Test func aPathsStampIsThatOfItsLiveEntry() {
+        var table = DocumentCache.EntryTable(parts: [[entry("a", size: 1)], [entry("a", size: 2), entry("b", size: 3)]]) { _ in true }
+        table["b"] = entry("b", size: 30)
+        table["c"] = entry("c", size: 4)
+        table["c"] = nil
+        for path in ["a", "b", "c", "missing"] { #expect(table.stamp(of: path) == table[path]?.stamp, "\(path)") }
+        #expect(table.stamp(of: "a")?.size == 2)
+        #expect(table.stamp(of: "b")?.size == 30)
+    }
+
     /// `larder serve` sets the entry of a file it read anew on every save:
     /// the versions no path leads to are let go once they outnumber the
     /// live entries (and a few dozen), not kept for the whole session.

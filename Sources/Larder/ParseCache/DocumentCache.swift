@@ -151,7 +151,10 @@ public struct DocumentCache: Sendable {
     /// stamp, however the file changed since, and the build need not stamp
     /// it again to know (`BuildRecord.readsDone`).
     public func tookFromCache(_ path: String, stamp: FileStamp) -> Bool {
-        entries[path]?.stamp == stamp && !lastReadPaths.contains(path)
+        // The stamp alone (an entry copied out is a retain of each of its
+        // fields: called for every file of the folder); the paths read
+        // this time, a few, only for a file it holds.
+        entries.stamp(of: path) == stamp && !lastReadPaths.contains(path)
     }
 
     /// Forgets files that are gone.

@@ -43,6 +43,12 @@ extension DocumentCache {
             return parts[part][index].document
         }
 
+        /// The stamp of the entry for `path` (the entry is not copied out).
+        func stamp(of path: String) -> FileStamp? {
+            guard let position = positions[path] else { return nil }
+            return parts[position >> 32][position & 0xFFFF_FFFF].stamp
+        }
+
         var count: Int { positions.count }
         var isEmpty: Bool { positions.isEmpty }
         var paths: Dictionary<String, Int>.Keys { positions.keys }
