@@ -1,11 +1,12 @@
 // Why the program runs on jemalloc: a build is millions of short-lived
 // Swift values (strings, arrays, page parts) made and freed on two to four
 // threads at once. glibc's malloc grows each thread's arena a page at a
-// time (10,500 `mprotect` calls in one full build at 10,000 recipes) and
+// time (10,521 `mprotect` calls in one full build at 10,000 recipes) and
 // gives memory back only to fault it in again; jemalloc keeps per-thread
 // caches and grows in large extents. Measured, alternated with the same
-// binary (docs/performance.md): the full build's CPU time 7 % lower,
-// `check --no-cache` 4 % lower, the rest unchanged.
+// code on glibc (docs/performance.md, "The allocator"): the full build's
+// CPU time 5 % lower at 10,000 recipes and 10 % at 50,000, `check
+// --no-cache` 4 % lower, the rebuilds unchanged.
 //
 // Linking libjemalloc ahead of libc puts its `malloc`, `free` and the rest
 // first in symbol lookup, so the Swift runtime, libcmark-gfm and libxml2
