@@ -17,7 +17,6 @@ extension SiteBuilder {
         let jobs = pageJobs
         var planned = jobs.map { RebuildPlan.Job(key: $0.key, fingerprint: nil) }
         var builder = self
-        builder.summaries.reserveCapacity(kitchen.recipes.count)
         var jobOfList: [String: Int] = [:], jobOfPrint: [String: Int] = [:]
         jobOfList.reserveCapacity(kitchen.lists.count)
         jobOfPrint.reserveCapacity(kitchen.lists.count)
@@ -84,7 +83,6 @@ extension SiteBuilder {
             let id = recipes.id(at: position)
             let index = jobOfRecipe(position)
             if let old = unchanged(index), let digest = old.digest {
-                builder.summaries[id] = old.text
                 memo[index] = old
                 memoIsRecorded[index] = true
                 recipeItems.append((id, digest))
@@ -116,6 +114,8 @@ extension SiteBuilder {
             }
             listItems.append((list.id, memo[index]!.digest!))
         }
+        // Every recipe's summary is in its record now (kept or made above).
+        builder.summaryRecords = (memo, firstRecipeJob)
         // Aggregate pages by what they show, on all cores (at 50,000
         // recipes they hash some 300,000 items). The sitemap names the
         // public pages: recipes by id, public lists, categories and tags by

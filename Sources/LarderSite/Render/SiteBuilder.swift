@@ -47,6 +47,11 @@ public struct SiteBuilder: Sendable {
     /// plain text), by id: made once at the start of `render()` for the recipe
     /// page and the cards on the index, category, tag and favorites pages.
     var summaries: [String: String] = [:]
+    /// In a rebuild, instead: each recipe's summary in its page job's record
+    /// for the next build (`records[first + position]`, by the recipe's
+    /// position in the kitchen), so that 50,000 unchanged recipes' summaries
+    /// are not put in a table that one page reads.
+    var summaryRecords: (records: [JobRecords.Record?], first: Int)?
     /// The lists' history from git, when list pages show it (`SiteBuild`
     /// reads it, through its cache, before rendering).
     var history: SiteHistory?
@@ -400,9 +405,13 @@ public struct SiteBuilder: Sendable {
         return Markdown.html(markdown)
     }
 
-    /// A recipe's summary: made once per build (`summaries`), else now.
+    /// A recipe's summary: made once per build (`summaries`, or in a rebuild
+    /// `summaryRecords`), else now.
     func summary(of recipe: Recipe) -> String? {
-        summaries.isEmpty ? summary(recipe.description) : summaries[recipe.id]
+        if let summaryRecords, let position = kitchen.recipePosition(recipe.id) {
+            return summaryRecords.records[summaryRecords.first + position]?.text
+        }
+        return summaries.isEmpty ? summary(recipe.description) : summaries[recipe.id]
     }
 
     /// The first paragraph of some Markdown as plain text, at most ~160 characters.
