@@ -119,27 +119,15 @@ public struct SiteWriter: Sendable {
         guard let location = try? OutputLocation(output: output, dataFolder: dataFolder) else { return }
         let path = location.state, root = location.path
         let state = BackgroundSlot<SiteState.ReadAhead>(), check = BackgroundSlot<SiteSink.FilesCheck>()
-        let read = DispatchGroup(), checked = DispatchGroup()
-        read.enter()
-        checked.enter()
         DispatchQueue.global().async {
             let ahead = SiteState.readAhead(path)
-            state.value.withLock { $0 = ahead }
-            read.leave()
-            let files = ahead.flatMap { ahead in
+            state.set(ahead)
+            check.set(ahead.flatMap { ahead in
                 SiteSink.FilesCheck.of(SiteSink.Previous(root: root, files: ahead.state.files, finished: ahead.state.finished))
-            }
-            check.value.withLock { $0 = files }
-            checked.leave()
+            })
         }
-        stateAhead = {
-            read.wait()
-            return state.value.withLock { $0 }
-        }
-        filesCheckAhead = {
-            checked.wait()
-            return check.value.withLock { $0 }
-        }
+        stateAhead = { state.wait() }
+        filesCheckAhead = { check.wait() }
     }
 
     /// Checks that the output may be replaced (see the type's rules), changing
@@ -446,12 +434,8 @@ public struct SiteWriter: Sendable {
     static func inBackground<Value: Sendable>(_ work: (@Sendable () -> Value)?) -> @Sendable () -> Value? {
         guard let work else { return { nil } }
         let slot = BackgroundSlot<Value>()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { slot.value.withLock { $0 = work() } }
-        return {
-            group.wait()
-            return slot.value.withLock { $0 }
-        }
+        DispatchQueue.global().async { slot.set(work()) }
+        return { slot.wait() }
     }
 
     /// A sink into `root`, the marker already written, linking from the
@@ -557,9 +541,23 @@ public struct SiteWriter: Sendable {
     }
 }
 
-/// A value made on another thread (`SiteWriter.inBackground`).
+/// A value made on another thread (`SiteWriter.inBackground`,
+/// `readStateAhead`): set there once, waited for here (as often as asked).
 private final class BackgroundSlot<Value: Sendable>: Sendable {
-    let value = Mutex<Value?>(nil)
+    private let value = Mutex<Value?>(nil)
+    private let done = DispatchGroup()
+
+    init() { done.enter() }
+
+    func set(_ newValue: Value?) {
+        value.withLock { $0 = newValue }
+        done.leave()
+    }
+
+    func wait() -> Value? {
+        done.wait()
+        return value.withLock { $0 }
+    }
 }
 
 /// What `larder build` read and printed, given to the writer so that the
