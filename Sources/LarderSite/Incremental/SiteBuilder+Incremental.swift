@@ -122,6 +122,7 @@ extension SiteBuilder {
         // slug, all made from what the digests hold (ids, a list's
         // visibility, a recipe's category and tags), and the base address,
         // in the global part.
+        // Constants, for the tasks to share.
         let allItems = recipeItems + listItems, recipeDigests = recipeItems
         let categories = recipeCategories, tags = recipeTags
         let aggregates = Array(0..<(2 + categories.count + tags.count)).concurrentMap { task -> ContentHash in
@@ -131,7 +132,7 @@ extension SiteBuilder {
             default:
                 let (kind, taxon) = task - 2 < categories.count
                     ? ("category", categories[task - 2]) : ("tag", tags[task - 2 - categories.count])
-                // recipeItems is in the kitchen's order, one per recipe.
+                // One per recipe, in the kitchen's order.
                 return fingerprints.aggregate(kind, [taxon.name, taxon.slug], items: taxon.recipes.map { recipeDigests[$0] })
             }
         }

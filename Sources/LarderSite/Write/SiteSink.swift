@@ -524,7 +524,6 @@ public final class SiteSink: Sendable {
         state.withLock { state in
             var entries = state.entries
             var directories: Set<String>? = state.paths.directories
-            var sameFiles = false
             var added: [String: SiteState.Entry]?
             if state.keptApart, let previous, !state.kept.isEmpty {
                 // Every file added is one the previous site had (else the
@@ -535,7 +534,6 @@ public final class SiteSink: Sendable {
                     // asked for (`Result.entries`).
                     entries = previous.files
                     directories = nil
-                    sameFiles = true
                     added = state.entries
                 } else {
                     for path in state.kept {
@@ -550,7 +548,7 @@ public final class SiteSink: Sendable {
                     writerTime: state.busy
                 ),
                 listed: entries, images: state.images, mode: state.mode, staged: state.staged,
-                directories: directories, sameFiles: sameFiles, added: added
+                directories: directories, added: added
             )
         }
     }
@@ -566,12 +564,13 @@ public final class SiteSink: Sendable {
         var staged: Set<String>
         /// Every folder of the new site; nil: the previous site's (`sameFiles`).
         var directories: Set<String>?
-        /// The site has the previous site's files, by path (its state's
-        /// table): none removed, none new.
-        var sameFiles: Bool
-        /// With `sameFiles`: the entries of the files added (the others are
-        /// the previous site's, as its state has them).
+        /// When the site has the previous site's files, by path (its
+        /// state's table), none removed, none new: the entries of the files
+        /// added (the others are the previous site's, as its state has them).
         var added: [String: SiteState.Entry]?
+
+        /// The site has the previous site's files, by path: `added` is set.
+        var sameFiles: Bool { added != nil }
 
         /// Every file of the site and its entry: made from `listed` and
         /// `added` when asked for (a rebuild whose state is written as a
