@@ -77,21 +77,33 @@ public final class StoredRecipe: Sendable {
 /// The kitchen's recipes: each decoded, or stored (`StoredRecipe`) until it
 /// is first read whole. Reading an element gives the whole recipe; the
 /// `outline` accessors read the outline of either without decoding, and
-/// are what loops over every recipe use.
+/// are what loops over every recipe use: the outlines are kept in an array
+/// of their own, contiguous, so that a pass over 50,000 recipes' ids or
+/// tags neither copies a slot nor reaches into each recipe's object.
 public struct RecipeShelf: RandomAccessCollection, MutableCollection, Sendable, Equatable {
     public enum Slot: Sendable {
         case recipe(Recipe)
         case stored(StoredRecipe)
+
+        var outline: RecipeOutline {
+            switch self {
+            case .recipe(let recipe): RecipeOutline(recipe)
+            case .stored(let stored): stored.outline
+            }
+        }
     }
 
     private(set) var slots: [Slot]
+    /// `slots[position]`'s outline, at the same position.
+    private var outlines: [RecipeOutline]
 
     public init(_ recipes: [Recipe]) {
-        slots = recipes.map(Slot.recipe)
+        self.init(slots: recipes.map(Slot.recipe))
     }
 
     init(slots: [Slot]) {
         self.slots = slots
+        outlines = slots.map(\.outline)
     }
 
     public var startIndex: Int { 0 }
@@ -104,89 +116,41 @@ public struct RecipeShelf: RandomAccessCollection, MutableCollection, Sendable, 
             case .stored(let stored): stored.recipe
             }
         }
-        set { slots[position] = .recipe(newValue) }
-    }
-
-    /// The recipe at `position`'s outline; built afresh for a decoded one,
-    /// so use the field accessors below in loops.
-    public func outline(at position: Int) -> RecipeOutline {
-        switch slots[position] {
-        case .recipe(let recipe): RecipeOutline(recipe)
-        case .stored(let stored): stored.outline
+        set {
+            slots[position] = .recipe(newValue)
+            outlines[position] = RecipeOutline(newValue)
         }
     }
 
-    public func id(at position: Int) -> String {
-        switch slots[position] {
-        case .recipe(let recipe): recipe.id
-        case .stored(let stored): stored.outline.id
-        }
-    }
+    /// The recipe at `position`'s outline.
+    public func outline(at position: Int) -> RecipeOutline { outlines[position] }
 
-    public func path(at position: Int) -> String {
-        switch slots[position] {
-        case .recipe(let recipe): recipe.path
-        case .stored(let stored): stored.outline.path
-        }
-    }
+    public func id(at position: Int) -> String { outlines[position].id }
 
-    public func category(at position: Int) -> String? {
-        switch slots[position] {
-        case .recipe(let recipe): recipe.category
-        case .stored(let stored): stored.outline.category
-        }
-    }
+    public func path(at position: Int) -> String { outlines[position].path }
 
-    public func tags(at position: Int) -> [String] {
-        switch slots[position] {
-        case .recipe(let recipe): recipe.tags
-        case .stored(let stored): stored.outline.tags
-        }
-    }
+    public func category(at position: Int) -> String? { outlines[position].category }
 
-    public func hasServings(at position: Int) -> Bool {
-        switch slots[position] {
-        case .recipe(let recipe): recipe.servings != nil
-        case .stored(let stored): stored.outline.hasServings
-        }
-    }
+    public func tags(at position: Int) -> [String] { outlines[position].tags }
 
-    public func image(at position: Int) -> String? {
-        switch slots[position] {
-        case .recipe(let recipe): recipe.image
-        case .stored(let stored): stored.outline.image
-        }
-    }
+    public func hasServings(at position: Int) -> Bool { outlines[position].hasServings }
 
-    public func stepImages(at position: Int) -> [String?] {
-        switch slots[position] {
-        case .recipe(let recipe): recipe.directions.flatMap { $0.stepImages ?? [] }
-        case .stored(let stored): stored.outline.stepImages
-        }
-    }
+    public func image(at position: Int) -> String? { outlines[position].image }
 
-    public func subRecipes(at position: Int) -> [String] {
-        switch slots[position] {
-        case .recipe(let recipe): recipe.ingredients.compactMap(\.recipe)
-        case .stored(let stored): stored.outline.subRecipes
-        }
-    }
+    public func stepImages(at position: Int) -> [String?] { outlines[position].stepImages }
+
+    public func subRecipes(at position: Int) -> [String] { outlines[position].subRecipes }
 
     /// Sorted by id, without decoding a stored recipe.
     mutating func sortByID() {
         // The loader's order (the folder's names, sorted) is nearly always
         // the ids' already: checked in one pass, not sorted again.
-        guard slots.indices.dropFirst().contains(where: { id(at: $0) < id(at: $0 - 1) }) else {
+        guard outlines.indices.dropFirst().contains(where: { outlines[$0].id < outlines[$0 - 1].id }) else {
             return
         }
-        slots.sort { Self.id(of: $0) < Self.id(of: $1) }
-    }
-
-    private static func id(of slot: Slot) -> String {
-        switch slot {
-        case .recipe(let recipe): recipe.id
-        case .stored(let stored): stored.outline.id
-        }
+        let order = outlines.indices.sorted { outlines[$0].id < outlines[$1].id }
+        slots = order.map { slots[$0] }
+        outlines = order.map { outlines[$0] }
     }
 
     /// How many recipes are decoded (for tests and timings).
