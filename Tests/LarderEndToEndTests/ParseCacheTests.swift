@@ -32,7 +32,7 @@ import Testing
             // encoding gives.
             var fresh = CacheWriter()
             fresh.entry(back.stamp, back.document)
-            #expect(back.encoded.map(Array.init) == fresh.bytes, "\(path)", sourceLocation: sourceLocation)
+            #expect(back.encoded.map { $0.withUnsafeBufferPointer(Array.init) } == fresh.bytes, "\(path)", sourceLocation: sourceLocation)
         }
         let again = try DocumentCache.decode(decoded.encoded(), keepRecent: true)
         #expect(again.entries.count == expected.count, sourceLocation: sourceLocation)

@@ -24,7 +24,7 @@ public struct DocumentCache: Sendable {
         /// The entry as the cache file held it, for one read from there:
         /// written back as these bytes, not encoded again (a rebuild after
         /// one edit re-encodes one entry, not 11,000).
-        var encoded: ArraySlice<UInt8>? = nil
+        var encoded: CacheFileSlice? = nil
         /// Read from the base file (not its delta, not read anew): the base
         /// holds it as it is, so a delta need not.
         var inBase = false
@@ -213,10 +213,10 @@ extension DocumentCache {
     /// apply (damaged, or made on another base) is only left unread.
     public init(contentsOf url: URL) {
         self.init()
-        guard let bytes = Self.contents(of: url.path), var cache = try? Self.decode(bytes, keepRecent: false),
+        guard let bytes = CacheFileBytes(contentsOf: url.path), var cache = try? Self.decodeFile(bytes, keepRecent: false).cache,
               cache.base != nil
         else { return }
-        if let deltaBytes = Self.contents(of: Self.deltaFile(of: url).path),
+        if let deltaBytes = CacheFileBytes(contentsOf: Self.deltaFile(of: url).path),
            let delta = try? Self.decodeDelta(deltaBytes), delta.deltaOf == cache.base?.id,
            delta.folder == cache.folder, delta.markdownLookup == cache.markdownLookup {
             for path in delta.voided {
@@ -354,7 +354,7 @@ extension DocumentCache {
             writer.unsigned(UInt64(part.count))
             for entry in part {
                 if let encoded = entry.encoded {
-                    writer.bytes += encoded
+                    encoded.withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) }
                 } else {
                     writer.entry(entry.stamp, entry.document)
                 }
@@ -389,7 +389,7 @@ extension DocumentCache {
     /// the entries of files changed too close before their stamps were
     /// taken (for tests).
     static func decode(_ bytes: [UInt8], keepRecent: Bool = false) throws(CacheCorrupt) -> DocumentCache {
-        try decodeFile(bytes, keepRecent: keepRecent).cache
+        try decodeFile(CacheFileBytes(copying: bytes), keepRecent: keepRecent).cache
     }
 
     /// A delta file read: its entries, the base's paths it voids and the
@@ -404,7 +404,7 @@ extension DocumentCache {
         var changed: Bool
     }
 
-    private static func decodeDelta(_ bytes: [UInt8]) throws(CacheCorrupt) -> Delta {
+    private static func decodeDelta(_ bytes: CacheFileBytes) throws(CacheCorrupt) -> Delta {
         let file = try decodeFile(bytes, keepRecent: false)
         return Delta(
             entries: file.cache.entries, voided: file.voided, deltaOf: file.deltaOf, folder: file.cache.folder,
@@ -415,9 +415,11 @@ extension DocumentCache {
     /// A file as a cache: a base's entries are marked `inBase` and the cache
     /// names the base (`base`); a delta's are not, and the cache names none.
     private static func decodeFile(
-        _ bytes: [UInt8], keepRecent: Bool
+        _ bytes: CacheFileBytes, keepRecent: Bool
     ) throws(CacheCorrupt) -> (cache: DocumentCache, deltaOf: UInt64, voided: [String]) {
-        let header = try bytes.withUnsafeBufferPointer { buffer throws(CacheCorrupt) -> (parts: [(Range<Int>, UInt64)], cache: DocumentCache, checksum: UInt64, deltaOf: UInt64, voided: [String]) in
+        // `bytes`, the caller's, outlives this call: its buffer is read as is.
+        let buffer = bytes.buffer
+        let header = try { () throws(CacheCorrupt) -> (parts: [(Range<Int>, UInt64)], cache: DocumentCache, checksum: UInt64, deltaOf: UInt64, voided: [String]) in
             guard buffer.starts(with: magic) else { throw CacheCorrupt() }
             var reader = CacheReader(buffer, from: magic.count)
             guard try reader.unsigned() == formatVersion, try reader.string() == fingerprint else { throw CacheCorrupt() }
@@ -452,30 +454,29 @@ extension DocumentCache {
             let voided = try reader.strings()
             guard reader.isAtEnd, offset == buffer.count else { throw CacheCorrupt() }
             return (parts, cache, checksum, deltaOf, voided)
-        }
+        }()
         var cache = header.cache
         let isBase = header.deltaOf == 0
         let trustedBefore = cache.stampedAt - timestampGranularity
         let decoded = header.parts.concurrentMap { range, checksum -> [Entry]? in
-            bytes.withUnsafeBufferPointer { buffer in
-                guard CacheChecksum.of(UnsafeBufferPointer(rebasing: buffer[range])) == checksum else { return nil }
-                var reader = CacheReader(buffer, from: range.lowerBound, to: range.upperBound)
-                do throws(CacheCorrupt) {
-                    let count = try reader.count()
-                    var entries: [Entry] = []
-                    entries.reserveCapacity(count)
-                    for _ in 0..<count {
-                        let start = reader.position
-                        let (stamp, document) = try reader.entry(source: bytes)
-                        entries.append(Entry(
-                            stamp: stamp, document: document, encoded: bytes[start..<reader.position], inBase: isBase
-                        ))
-                    }
-                    guard reader.isAtEnd else { return nil }
-                    return entries
-                } catch {
-                    return nil
+            let buffer = bytes.buffer
+            guard CacheChecksum.of(UnsafeBufferPointer(rebasing: buffer[range])) == checksum else { return nil }
+            var reader = CacheReader(buffer, from: range.lowerBound, to: range.upperBound)
+            do throws(CacheCorrupt) {
+                let count = try reader.count()
+                var entries: [Entry] = []
+                entries.reserveCapacity(count)
+                for _ in 0..<count {
+                    let start = reader.position
+                    let (stamp, document) = try reader.entry(source: bytes)
+                    entries.append(Entry(
+                        stamp: stamp, document: document, encoded: bytes.slice(start..<reader.position), inBase: isBase
+                    ))
                 }
+                guard reader.isAtEnd else { return nil }
+                return entries
+            } catch {
+                return nil
             }
         }
         guard !decoded.contains(where: { $0 == nil }) else { throw CacheCorrupt() }
@@ -491,40 +492,6 @@ extension DocumentCache {
         cache.changed = dropped
         if isBase { cache.base = Base(id: header.checksum, entryCount: total) }
         return (cache, header.deltaOf, header.voided)
-    }
-
-    /// The whole file in one read, or nil.
-    private static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              info.st_size > 0, info.st_size < 1 << 32 else { return nil }
-        let size = Int(info.st_size)
-        // In parts read on all cores: at 10,000 recipes the file is 24 MB,
-        // and copying it in (the pages of the array faulted in as it fills)
-        // was the largest serial step of a rebuild's load.
-        let partSize = 4 << 20
-        let partCount = (size + partSize - 1) / partSize
-        let whole = Mutex(0)
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            nonisolated(unsafe) let base = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                let start = part * partSize, end = Swift.min(start + partSize, size)
-                var offset = start
-                while offset < end {
-                    let read = pread(descriptor, base + offset, end - offset, off_t(offset))
-                    if read < 0, errno == EINTR { continue }
-                    guard read > 0 else { break }
-                    offset += read
-                }
-                if offset == end { whole.withLock { $0 += 1 } }
-            }
-            // A part cut short (the file shrank): no bytes, refused below.
-            count = whole.withLock { $0 } == partCount ? size : 0
-        }
-        return whole.withLock { $0 } == partCount ? bytes : nil
     }
 }
 
