@@ -55,8 +55,12 @@ extension SiteBuilder {
             default: break
             }
         }
-        // Each job's previous record, looked up once (by a key string).
-        let recorded = previous.isEmpty ? [JobRecords.Record?](repeating: nil, count: jobs.count) : planned.map { previous[$0.key] }
+        // Each job's previous record, looked up once (by a key string), on
+        // all cores: by now the state read ahead is done with the other
+        // (some 55,000 lookups at 50,000 recipes).
+        let recorded = previous.isEmpty
+            ? [JobRecords.Record?](repeating: nil, count: jobs.count)
+            : Array(planned.chunked(4096).concurrentMap { $0.map { previous[$0.key] } }.joined())
         /// The previous record of a job whose fingerprint is the previous build's.
         func unchanged(_ index: Int) -> JobRecords.Record? {
             RebuildPlan.unchanged(planned[index], recorded: recorded[index])
