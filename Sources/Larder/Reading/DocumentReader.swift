@@ -65,8 +65,13 @@ struct DocumentReader: Sendable {
         case .cooklang:
             content = text(bytes, file, &decoder).map { readCooklang($0, file, &decoder) } ?? .unreadable
         }
+        let capped = ReadLimits.capItems(content, &decoder.diagnostics)
+        // The bytes are kept for the excerpts of the file's own problems
+        // only, as the parse cache keeps them: a cross-check's problem in a
+        // file without one reads the file again (`KitchenLoader`), and the
+        // rest (some 20 MB at 10,000 recipes) is not held through the build.
         return ReadDocument(
-            file: file, bytes: bytes, content: ReadLimits.capItems(content, &decoder.diagnostics),
+            file: file, bytes: decoder.diagnostics.isEmpty ? [] : bytes, content: capped,
             diagnostics: decoder.diagnostics, references: decoder.references
         )
     }
