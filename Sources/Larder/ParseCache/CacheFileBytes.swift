@@ -80,8 +80,6 @@ struct CacheFileSlice: Sendable {
     let owner: CacheFileBytes
     let range: Range<Int>
 
-    var count: Int { range.count }
-
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(rebasing: owner.buffer[range]))
     }

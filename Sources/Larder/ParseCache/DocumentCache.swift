@@ -412,49 +412,63 @@ extension DocumentCache {
         )
     }
 
+    /// What a cache file's preamble and header say: where each part of
+    /// entries lies and its checksum, the cache's own fields, the file's
+    /// checksum (a base's id), and for a delta its base and the paths voided.
+    private struct FileHeader {
+        var parts: [(range: Range<Int>, checksum: UInt64)]
+        var cache: DocumentCache
+        var checksum: UInt64
+        var deltaOf: UInt64
+        var voided: [String]
+    }
+
+    /// The preamble and header of the file in `buffer`, checked against
+    /// its length and checksum.
+    private static func header(of buffer: UnsafeBufferPointer<UInt8>) throws(CacheCorrupt) -> FileHeader {
+        guard buffer.starts(with: magic) else { throw CacheCorrupt() }
+        var reader = CacheReader(buffer, from: magic.count)
+        guard try reader.unsigned() == formatVersion, try reader.string() == fingerprint else { throw CacheCorrupt() }
+        let length = try reader.fixed()
+        let checksum = try reader.fixed()
+        guard length <= UInt64(buffer.count - reader.position) else { throw CacheCorrupt() }
+        let end = reader.position + Int(length)
+        guard CacheChecksum.of(UnsafeBufferPointer(rebasing: buffer[reader.position..<end])) == checksum else {
+            throw CacheCorrupt()
+        }
+        reader = CacheReader(buffer, from: reader.position, to: end)
+        var cache = DocumentCache()
+        cache.folder = try reader.string()
+        let lookupCount = try reader.count()
+        for _ in 0..<lookupCount {
+            let key = try reader.string()
+            cache.markdownLookup[key] = try reader.string()
+        }
+        cache.stampedAt = try reader.int()
+        let partCount = try reader.count()
+        var parts: [(range: Range<Int>, checksum: UInt64)] = []
+        var offset = end
+        for _ in 0..<partCount {
+            let written = try reader.unsigned()
+            let checksum = try reader.fixed()
+            guard written <= UInt64(buffer.count - offset) else { throw CacheCorrupt() }
+            let length = Int(written)
+            parts.append((offset..<offset + length, checksum))
+            offset += length
+        }
+        let deltaOf = try reader.fixed()
+        let voided = try reader.strings()
+        guard reader.isAtEnd, offset == buffer.count else { throw CacheCorrupt() }
+        return FileHeader(parts: parts, cache: cache, checksum: checksum, deltaOf: deltaOf, voided: voided)
+    }
+
     /// A file as a cache: a base's entries are marked `inBase` and the cache
     /// names the base (`base`); a delta's are not, and the cache names none.
+    /// The entries keep slices of `bytes` (`Entry.encoded`, stored recipes).
     private static func decodeFile(
         _ bytes: CacheFileBytes, keepRecent: Bool
     ) throws(CacheCorrupt) -> (cache: DocumentCache, deltaOf: UInt64, voided: [String]) {
-        // `bytes`, the caller's, outlives this call: its buffer is read as is.
-        let buffer = bytes.buffer
-        let header = try { () throws(CacheCorrupt) -> (parts: [(Range<Int>, UInt64)], cache: DocumentCache, checksum: UInt64, deltaOf: UInt64, voided: [String]) in
-            guard buffer.starts(with: magic) else { throw CacheCorrupt() }
-            var reader = CacheReader(buffer, from: magic.count)
-            guard try reader.unsigned() == formatVersion, try reader.string() == fingerprint else { throw CacheCorrupt() }
-            let length = try reader.fixed()
-            let checksum = try reader.fixed()
-            guard length <= UInt64(buffer.count - reader.position) else { throw CacheCorrupt() }
-            let end = reader.position + Int(length)
-            guard CacheChecksum.of(UnsafeBufferPointer(rebasing: buffer[reader.position..<end])) == checksum else {
-                throw CacheCorrupt()
-            }
-            reader = CacheReader(buffer, from: reader.position, to: end)
-            var cache = DocumentCache()
-            cache.folder = try reader.string()
-            let lookupCount = try reader.count()
-            for _ in 0..<lookupCount {
-                let key = try reader.string()
-                cache.markdownLookup[key] = try reader.string()
-            }
-            cache.stampedAt = try reader.int()
-            let partCount = try reader.count()
-            var parts: [(Range<Int>, UInt64)] = []
-            var offset = end
-            for _ in 0..<partCount {
-                let written = try reader.unsigned()
-                let checksum = try reader.fixed()
-                guard written <= UInt64(buffer.count - offset) else { throw CacheCorrupt() }
-                let length = Int(written)
-                parts.append((offset..<offset + length, checksum))
-                offset += length
-            }
-            let deltaOf = try reader.fixed()
-            let voided = try reader.strings()
-            guard reader.isAtEnd, offset == buffer.count else { throw CacheCorrupt() }
-            return (parts, cache, checksum, deltaOf, voided)
-        }()
+        let header = try Self.header(of: bytes.buffer)
         var cache = header.cache
         let isBase = header.deltaOf == 0
         let trustedBefore = cache.stampedAt - timestampGranularity
