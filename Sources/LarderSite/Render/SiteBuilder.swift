@@ -48,10 +48,26 @@ public struct SiteBuilder: Sendable {
     /// page and the cards on the index, category, tag and favorites pages.
     var summaries: [String: String] = [:]
     /// In a rebuild, instead: each recipe's summary in its page job's record
-    /// for the next build (`records[first + position]`, by the recipe's
-    /// position in the kitchen), so that 50,000 unchanged recipes' summaries
-    /// are not put in a table that one page reads.
-    var summaryRecords: (records: [JobRecords.Record?], first: Int)?
+    /// for the next build (by the recipe's position in the kitchen), so
+    /// that 50,000 unchanged recipes' summaries are not put in a table that
+    /// one page reads.
+    var summaryRecords: SummaryRecords?
+
+    /// The recipe jobs' records a rebuild makes for the next build, by job
+    /// index from `first` (the recipes' jobs are together, in the kitchen's
+    /// order): a record made in this build, else the previous build's,
+    /// which a job whose record has not changed keeps.
+    struct SummaryRecords: Sendable {
+        var made: [JobRecords.Record?]
+        var recorded: [JobRecords.Record?]
+        var first: Int
+
+        /// The summary of the recipe at `position`.
+        func text(at position: Int) -> String? {
+            if let made = made[first + position] { return made.text }
+            return recorded[first + position]?.text
+        }
+    }
     /// The lists' history from git, when list pages show it (`SiteBuild`
     /// reads it, through its cache, before rendering).
     var history: SiteHistory?
@@ -409,7 +425,7 @@ public struct SiteBuilder: Sendable {
     /// `summaryRecords`), else now.
     func summary(of recipe: Recipe) -> String? {
         if let summaryRecords, let position = kitchen.recipePosition(recipe.id) {
-            return summaryRecords.records[summaryRecords.first + position]?.text
+            return summaryRecords.text(at: position)
         }
         return summaries.isEmpty ? summary(recipe.description) : summaries[recipe.id]
     }
