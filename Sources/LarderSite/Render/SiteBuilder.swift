@@ -98,34 +98,63 @@ public struct SiteBuilder: Sendable {
         // Categories and tags each on a core of its own. Each spelling once:
         // 10,000 recipes have some 40,000 names, of a few dozen spellings.
         let grouped = [false, true].concurrentMap { tags -> (slugs: TaxonSlugs, taxa: [Taxon]) in
-            func names(_ index: Int) -> [String] {
-                tags ? recipes.tags(at: index) : recipes.category(at: index).map { [$0] } ?? []
+            // Each name hashed once: as a spelling's number, in one pass.
+            var spellingOfName: [String: Int] = [:]
+            var spellings: [String] = []
+            var named = Named(recipeCount: recipes.count)
+            func add(_ name: String) {
+                if let known = spellingOfName[name] {
+                    named.spellings.append(known)
+                } else {
+                    spellingOfName[name] = spellings.count
+                    named.spellings.append(spellings.count)
+                    spellings.append(name)
+                }
             }
-            var spellings = Set<String>()
             for index in recipes.indices {
-                for name in names(index) { spellings.insert(name) }
+                if tags {
+                    for name in recipes.tags(at: index) { add(name) }
+                } else if let category = recipes.category(at: index) {
+                    add(category)
+                }
+                named.ends.append(named.spellings.count)
             }
             let slugs = TaxonSlugs(spellings, prefix: tags ? "t-" : "c-")
-            return (slugs, Self.taxa(recipes, slugs: slugs, names))
+            return (slugs, Self.taxa(named, spellings: spellings, slugs: slugs))
         }
         (categorySlugs, recipeCategories) = grouped[0]
         (tagSlugs, recipeTags) = grouped[1]
         favoriteItems = Set(kitchen.favorites.items.map(ItemName.key))
     }
 
+    /// The names of each recipe (its category, or its tags) as numbers of
+    /// spellings: recipe `i`'s are `spellings[ends[i - 1]..<ends[i]]`.
+    private struct Named {
+        var spellings: [Int] = []
+        var ends: [Int] = []
+
+        init(recipeCount: Int) {
+            spellings.reserveCapacity(recipeCount)
+            ends.reserveCapacity(recipeCount)
+        }
+    }
+
     /// Groups recipes by names (one group per slug: spellings that differ
     /// in case or accents are one, the first spelling wins), a recipe once
     /// per group.
-    private static func taxa(_ recipes: RecipeShelf, slugs: TaxonSlugs, _ names: (Int) -> [String]) -> [Taxon] {
+    private static func taxa(_ named: Named, spellings: [String], slugs: TaxonSlugs) -> [Taxon] {
         var taxa: [Taxon] = []
-        // By spelling (each slugged once) and by slug.
-        var taxonOfName: [String: Int] = [:], taxonOfSlug: [String: Int] = [:]
-        for index in recipes.indices {
-            for name in names(index) {
+        // By spelling (each slugged once, when first met) and by slug.
+        var taxonOfSpelling = [Int?](repeating: nil, count: spellings.count)
+        var taxonOfSlug: [String: Int] = [:]
+        var start = 0
+        for (index, end) in named.ends.enumerated() {
+            for spelling in named.spellings[start..<end] {
                 let taxon: Int
-                if let known = taxonOfName[name] {
+                if let known = taxonOfSpelling[spelling] {
                     taxon = known
                 } else {
+                    let name = spellings[spelling]
                     let slug = slugs.slug(name)
                     if let known = taxonOfSlug[slug] {
                         taxon = known
@@ -134,10 +163,11 @@ public struct SiteBuilder: Sendable {
                         taxa.append(Taxon(name: name, slug: slug, recipes: []))
                         taxonOfSlug[slug] = taxon
                     }
-                    taxonOfName[name] = taxon
+                    taxonOfSpelling[spelling] = taxon
                 }
                 if taxa[taxon].recipes.last != index { taxa[taxon].recipes.append(index) }
             }
+            start = end
         }
         return taxa.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
     }
