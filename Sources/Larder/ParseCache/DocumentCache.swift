@@ -187,7 +187,7 @@ public struct DocumentCache: Sendable {
 
 extension DocumentCache {
     /// Raised whenever the format or what a read depends on changes meaning.
-    static let formatVersion: UInt64 = 7
+    static let formatVersion: UInt64 = 8
     static let magic = Array("larder parse cache\n".utf8)
     /// How far apart two changes of a file may be and still get the same
     /// time stamp, at most, on the file systems people use (FAT: 2 s). A file
