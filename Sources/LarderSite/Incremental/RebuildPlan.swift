@@ -44,21 +44,22 @@ struct RebuildPlan: Sendable, Hashable {
         render = []
         keep = []
         for (index, job) in jobs.enumerated() {
-            if let old = Self.unchanged(job, recorded: recorded[index]) {
-                keep.append(Kept(job: index, outputs: old.outputs))
+            if Self.isUnchanged(job, recordedFingerprint: recorded[index]?.fingerprint),
+               let outputs = recorded[index]?.outputs {
+                keep.append(Kept(job: index, outputs: outputs))
             } else {
                 render.append(index)
             }
         }
     }
 
-    /// The previous build's record of `job` (`recorded`) when the job is
-    /// unchanged since: a fingerprint, and the one recorded.
-    static func unchanged(_ job: Job, recorded: JobRecords.Record?) -> JobRecords.Record? {
-        guard let fingerprint = job.fingerprint, let old = recorded, old.fingerprint == fingerprint else {
-            return nil
-        }
-        return old
+    /// Whether `job` is unchanged since the previous build, whose record of
+    /// it has `recordedFingerprint` (nil: no record): it has a fingerprint,
+    /// and it is the one recorded. Asked with the fingerprint alone, so that
+    /// a caller going over every job copies no record.
+    static func isUnchanged(_ job: Job, recordedFingerprint: ContentHash?) -> Bool {
+        guard let fingerprint = job.fingerprint else { return false }
+        return recordedFingerprint == fingerprint
     }
 
     /// The plan once carrying over failed for the kept jobs in `failed`:

@@ -61,12 +61,11 @@ extension SiteBuilder {
         let recorded = previous.isEmpty
             ? [JobRecords.Record?](repeating: nil, count: jobs.count)
             : Array(planned.chunked(4096).concurrentMap { $0.map { previous[$0.key] } }.joined())
-        /// Whether a job's fingerprint differs from its previous record's
-        /// (or either is missing), as `RebuildPlan.unchanged` decides,
-        /// without a copy of the record (some 55,000 jobs at 50,000 recipes).
+        /// Whether a job changed since the previous build, as the plan
+        /// decides it, without a copy of its record (some 55,000 jobs at
+        /// 50,000 recipes).
         func isChanged(_ index: Int) -> Bool {
-            guard let fingerprint = planned[index].fingerprint else { return true }
-            return recorded[index]?.fingerprint != fingerprint
+            !RebuildPlan.isUnchanged(planned[index], recordedFingerprint: recorded[index]?.fingerprint)
         }
         // Plans and summaries of the lists and recipes whose pages render,
         // kept ones for the others.
