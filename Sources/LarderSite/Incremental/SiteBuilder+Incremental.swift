@@ -73,10 +73,13 @@ extension SiteBuilder {
         try builder.makePlans(for: shopping.filter { list in
             isChanged(jobOfList[list.id]!) || jobOfPrint[list.id].map(isChanged) ?? false
         })
+        // The summaries of the recipes whose jobs changed, on all cores, by
+        // the recipe's position; they go into the records below, which the
+        // pages read them from (`summaryRecords`).
         let changedRecipes = kitchen.recipes.indices.filter { isChanged(jobOfRecipe($0)) }
-            .map { kitchen.recipes[$0] }
-        let fresh = changedRecipes.concurrentMap { [self] recipe in summary(recipe.description) }
-        for (recipe, summary) in zip(changedRecipes, fresh) { builder.summaries[recipe.id] = summary }
+        let fresh = Dictionary(uniqueKeysWithValues: zip(
+            changedRecipes, changedRecipes.concurrentMap { [self] position in summary(kitchen.recipes[position].description) }
+        ))
         // By job index: arrays, not tables, over every job. A job whose
         // record is its previous one as it was has none in `memo` (no copy
         // of 55,000 records at 50,000 recipes): `memoIsRecorded` says so,
@@ -96,8 +99,7 @@ extension SiteBuilder {
                 continue
             }
             let recipe = recipes[position]
-            let text = builder.summaries[id] ?? summary(recipe.description)
-            builder.summaries[id] = text
+            let text = fresh[position] ?? summary(recipe.description)
             let digest = JobFingerprints.recipeDigest(recipe, summary: text)
             memo[index] = JobRecords.Record(
                 fingerprint: planned[index].fingerprint ?? ContentHash(high: 0, low: 0), outputs: [],
