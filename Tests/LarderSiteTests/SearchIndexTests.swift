@@ -9,7 +9,7 @@ import Testing
         let kitchen = try RenderFixtures.kitchen(RenderFixtures.small)
         let json = SearchIndex.json(
             kitchen: kitchen,
-            recipeHref: { "recipes/\($0.id)/" },
+            recipeHref: { "recipes/\($0)/" },
             listHref: { $0.visibility == .public ? "lists/\($0.id)/" : nil }
         )
         #expect(json == #"""

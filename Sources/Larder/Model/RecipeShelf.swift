@@ -27,7 +27,8 @@ public struct RecipeOutline: Sendable, Hashable {
         hasServings = recipe.servings != nil
         image = recipe.image
         stepImages = recipe.directions.flatMap { $0.stepImages ?? [] }
-        subRecipes = recipe.ingredients.compactMap(\.recipe)
+        let ingredients = recipe.ingredients
+        subRecipes = ingredients.indices.compactMap { ingredients[$0].recipe }
     }
 
     init(
@@ -45,6 +46,18 @@ public struct RecipeOutline: Sendable, Hashable {
     }
 }
 
+/// A decoded recipe, kept in an object of its own so that the shelf's
+/// readers borrow it (`RecipeShelf.withRecipe(at:_:)`) instead of copying
+/// every field out: a card on the home page and on each of its category
+/// and tag pages reads its title and times, not its ingredients.
+public final class RecipeBox: Sendable {
+    public let recipe: Recipe
+
+    init(_ recipe: Recipe) {
+        self.recipe = recipe
+    }
+}
+
 /// A recipe taken from the parse cache and not decoded yet: its outline, and
 /// its bytes in the cache file, decoded the first time the whole recipe is
 /// asked for (its page renders, a list shops for it) and kept from then on.
@@ -52,7 +65,7 @@ public struct RecipeOutline: Sendable, Hashable {
 public final class StoredRecipe: Sendable {
     public let outline: RecipeOutline
     private let decode: @Sendable () -> Recipe
-    private let decoded = Mutex<Recipe?>(nil)
+    private let decoded = Mutex<RecipeBox?>(nil)
 
     /// `decode` gives the recipe from its stored bytes; called at most once.
     init(outline: RecipeOutline, decode: @escaping @Sendable () -> Recipe) {
@@ -60,12 +73,15 @@ public final class StoredRecipe: Sendable {
         self.decode = decode
     }
 
-    public var recipe: Recipe {
+    public var recipe: Recipe { box.recipe }
+
+    /// The decoded recipe, decoded now if it was not yet.
+    var box: RecipeBox {
         decoded.withLock { stored in
             if let stored { return stored }
-            let recipe = decode()
-            stored = recipe
-            return recipe
+            let box = RecipeBox(decode())
+            stored = box
+            return box
         }
     }
 
@@ -82,13 +98,22 @@ public final class StoredRecipe: Sendable {
 /// tags neither copies a slot nor reaches into each recipe's object.
 public struct RecipeShelf: RandomAccessCollection, MutableCollection, Sendable, Equatable {
     public enum Slot: Sendable {
-        case recipe(Recipe)
+        case recipe(RecipeBox)
         case stored(StoredRecipe)
+
+        static func recipe(_ recipe: Recipe) -> Slot { .recipe(RecipeBox(recipe)) }
 
         var outline: RecipeOutline {
             switch self {
-            case .recipe(let recipe): RecipeOutline(recipe)
+            case .recipe(let box): RecipeOutline(box.recipe)
             case .stored(let stored): stored.outline
+            }
+        }
+
+        var box: RecipeBox {
+            switch self {
+            case .recipe(let box): box
+            case .stored(let stored): stored.box
             }
         }
     }
@@ -98,7 +123,7 @@ public struct RecipeShelf: RandomAccessCollection, MutableCollection, Sendable, 
     private var outlines: [RecipeOutline]
 
     public init(_ recipes: [Recipe]) {
-        self.init(slots: recipes.map(Slot.recipe))
+        self.init(slots: recipes.map { Slot.recipe($0) })
     }
 
     init(slots: [Slot]) {
@@ -110,17 +135,18 @@ public struct RecipeShelf: RandomAccessCollection, MutableCollection, Sendable, 
     public var endIndex: Int { slots.count }
 
     public subscript(position: Int) -> Recipe {
-        get {
-            switch slots[position] {
-            case .recipe(let recipe): recipe
-            case .stored(let stored): stored.recipe
-            }
-        }
+        get { slots[position].box.recipe }
         set {
             slots[position] = .recipe(newValue)
             outlines[position] = RecipeOutline(newValue)
         }
     }
+
+    /// The object holding the recipe at `position`, decoded now if it is
+    /// stored: what reads a few fields of many recipes (cards, the search
+    /// index) reads them through it (`box(at: i).recipe.title`), where the
+    /// subscript would copy each recipe whole.
+    public func box(at position: Int) -> RecipeBox { slots[position].box }
 
     /// The recipe at `position`'s outline.
     public func outline(at position: Int) -> RecipeOutline { outlines[position] }

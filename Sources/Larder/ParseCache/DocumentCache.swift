@@ -347,16 +347,18 @@ extension DocumentCache {
     func encodedChunks(_ stored: [Entry], deltaOf base: UInt64, voided: [String]) -> [[UInt8]] {
         let partSize = (stored.count + Self.parts - 1) / Self.parts
         let parts = (0..<Self.parts).map { index in
-            Array(stored[Swift.min(index * partSize, stored.count)..<Swift.min((index + 1) * partSize, stored.count)])
+            Swift.min(index * partSize, stored.count)..<Swift.min((index + 1) * partSize, stored.count)
         }
+        // Each entry read in place, by index: a part copied out, or a
+        // for-in loop, copies every entry and its document.
         let encodedParts = parts.concurrentMap { part -> (bytes: [UInt8], checksum: UInt64) in
             var writer = CacheWriter(capacity: part.count * 1536)
             writer.unsigned(UInt64(part.count))
-            for entry in part {
-                if let encoded = entry.encoded {
+            for index in part {
+                if let encoded = stored[index].encoded {
                     encoded.withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) }
                 } else {
-                    writer.entry(entry.stamp, entry.document)
+                    writer.entry(stored[index].stamp, stored[index].document)
                 }
             }
             return (writer.bytes, writer.bytes.withUnsafeBufferPointer(CacheChecksum.of))

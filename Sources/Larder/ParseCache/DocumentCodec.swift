@@ -177,20 +177,23 @@ extension CacheWriter {
         string(recipe.author)
         string(recipe.date)
         details(recipe.nutrition)
-        unsigned(UInt64(recipe.ingredients.count))
-        for ingredient in recipe.ingredients {
-            string(ingredient.name)
-            quantity(ingredient.quantity)
-            string(ingredient.unit?.id)
-            string(ingredient.unitName)
-            string(ingredient.note)
-            bool(ingredient.optional)
-            string(ingredient.group)
-            string(ingredient.recipe)
-            string(ingredient.text)
-            size(ingredient.size)
-            strings(ingredient.alsoNames)
-            location(ingredient.location, path)
+        let ingredients = recipe.ingredients
+        unsigned(UInt64(ingredients.count))
+        // Each field read by index: `for ingredient in` would copy each
+        // ingredient whole first.
+        for index in ingredients.indices {
+            string(ingredients[index].name)
+            quantity(ingredients[index].quantity)
+            string(ingredients[index].unit?.id)
+            string(ingredients[index].unitName)
+            string(ingredients[index].note)
+            bool(ingredients[index].optional)
+            string(ingredients[index].group)
+            string(ingredients[index].recipe)
+            string(ingredients[index].text)
+            size(ingredients[index].size)
+            strings(ingredients[index].alsoNames)
+            location(ingredients[index].location, path)
         }
         unsigned(UInt64(recipe.directions.count))
         for section in recipe.directions {

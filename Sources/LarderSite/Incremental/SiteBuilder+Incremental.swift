@@ -78,7 +78,9 @@ extension SiteBuilder {
         // pages read them from (`summaryRecords`).
         let changedRecipes = kitchen.recipes.indices.filter { isChanged(jobOfRecipe($0)) }
         let fresh = Dictionary(uniqueKeysWithValues: zip(
-            changedRecipes, changedRecipes.concurrentMap { [self] position in summary(kitchen.recipes[position].description) }
+            changedRecipes, changedRecipes.concurrentMap { [self] position in
+                summary(kitchen.recipes.box(at: position).recipe.description)
+            }
         ))
         // By job index: arrays, not tables, over every job. A job whose
         // record is its previous one as it was has none in `memo` (no copy

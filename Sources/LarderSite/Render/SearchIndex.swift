@@ -10,7 +10,7 @@ enum SearchIndex {
 
     /// The index as the script the search page loads: one statement,
     /// `window.larderSearchIndex = {...};`, that larder.js reads.
-    static func script(kitchen: Kitchen, recipeHref: (Recipe) -> String, listHref: (ShoppingList) -> String?) -> [UInt8] {
+    static func script(kitchen: Kitchen, recipeHref: (_ id: String) -> String, listHref: (ShoppingList) -> String?) -> [UInt8] {
         var bytes = Array("window.larderSearchIndex = ".utf8)
         bytes += json(kitchen: kitchen, recipeHref: recipeHref, listHref: listHref).utf8
         bytes += Array(";\n".utf8)
@@ -24,12 +24,17 @@ enum SearchIndex {
     /// - Parameters:
     ///   - recipeHref: the recipe page, relative to the site root ("recipes/pancakes/").
     ///   - listHref: the list page, relative to the site root; nil to leave it out.
-    static func json(kitchen: Kitchen, recipeHref: (Recipe) -> String, listHref: (ShoppingList) -> String?) -> String {
+    static func json(kitchen: Kitchen, recipeHref: (_ id: String) -> String, listHref: (ShoppingList) -> String?) -> String {
         var entries: [JSONOutput] = []
-        for recipe in kitchen.recipes {
-            let fields = [recipe.title] + recipe.tags + [recipe.category, recipe.cuisine].compactMap { $0 }
-                + recipe.ingredients.map(\.name)
-            entries.append(entry(title: recipe.title, href: recipeHref(recipe), kind: "recipe", fields: fields))
+        // Each recipe's fields read through its box, its ingredients' by
+        // index: a for-in loop would copy every recipe, and every
+        // ingredient, whole.
+        for position in kitchen.recipes.indices {
+            let box = kitchen.recipes.box(at: position)
+            let ingredients = box.recipe.ingredients
+            let fields = [box.recipe.title] + box.recipe.tags + [box.recipe.category, box.recipe.cuisine].compactMap { $0 }
+                + ingredients.indices.map { ingredients[$0].name }
+            entries.append(entry(title: box.recipe.title, href: recipeHref(box.recipe.id), kind: "recipe", fields: fields))
         }
         for list in kitchen.lists {
             guard let href = listHref(list) else { continue }

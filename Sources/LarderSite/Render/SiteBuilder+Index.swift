@@ -9,12 +9,15 @@ extension SiteBuilder {
         var groups = recipeCategories.map { taxon in
             RecipeGroup(
                 name: taxon.displayName, href: "categories/\(taxon.slug)/index.html",
-                recipes: taxon.recipes.map { recipeSummary(kitchen.recipes[$0], root: "") }
+                recipes: taxon.recipes.map { recipeSummary(kitchen.recipes.box(at: $0), root: "") }
             )
         }
-        let uncategorised = kitchen.recipes.filter { $0.category == nil }
+        let uncategorised = kitchen.recipes.indices.filter { kitchen.recipes.category(at: $0) == nil }
         if !uncategorised.isEmpty {
-            groups.append(RecipeGroup(name: "More recipes", href: nil, recipes: uncategorised.map { recipeSummary($0, root: "") }))
+            groups.append(RecipeGroup(
+                name: "More recipes", href: nil,
+                recipes: uncategorised.map { recipeSummary(kitchen.recipes.box(at: $0), root: "") }
+            ))
         }
         let favorites = favoritesBody(root: "")
         let body = IndexBody(
@@ -33,7 +36,7 @@ extension SiteBuilder {
     private func favoritesBody(root: String) -> CollectionBody {
         CollectionBody(
             heading: "Favorites", intro: nil,
-            recipes: kitchen.favorites.recipes.compactMap { kitchen.recipe($0) }.map { recipeSummary($0, root: root) },
+            recipes: kitchen.favorites.recipes.compactMap(kitchen.recipePosition).map { recipeSummary(kitchen.recipes.box(at: $0), root: root) },
             lists: kitchen.favorites.lists.compactMap { kitchen.list($0) }
                 .filter { $0.visibility == .public }.map { listSummary($0, root: root) },
             items: kitchen.favorites.items,
@@ -78,7 +81,7 @@ extension SiteBuilder {
         let path = "\(folder)/\(taxon.slug)/index.html"
         let body = CollectionBody(
             heading: heading, intro: nil,
-            recipes: taxon.recipes.map { recipeSummary(kitchen.recipes[$0], root: "../../", withSummary: false) },
+            recipes: taxon.recipes.map { recipeSummary(kitchen.recipes.box(at: $0), root: "../../", withSummary: false) },
             lists: [], items: [], links: []
         )
         return try renderPage("collection", path: path, meta: meta(title: heading, description: nil, path: path, name: "page-\(folder)"), body: body)
@@ -91,7 +94,7 @@ extension SiteBuilder {
         let path = "search/index.html"
         let index = SearchIndex.script(
             kitchen: kitchen,
-            recipeHref: { page(recipeFolder($0)) },
+            recipeHref: { page(Self.recipeFolder(id: $0)) },
             listHref: { $0.visibility == .public ? page(listFolder($0)) : nil }
         )
         let body = SearchBody(indexHref: SearchIndex.fileName)

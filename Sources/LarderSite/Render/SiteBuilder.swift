@@ -200,8 +200,10 @@ public struct SiteBuilder: Sendable {
         let shopping = kitchen.lists.filter { $0.kind == .shopping }
         try builder.makePlans(for: shopping)
         let recipes = kitchen.recipes
-        let summaries = Array(recipes.indices).concurrentMap { [self] index in summary(recipes[index].description) }
-        for (recipe, summary) in zip(recipes, summaries) { builder.summaries[recipe.id] = summary }
+        let summaries = Array(recipes.indices).concurrentMap { [self] index in
+            summary(recipes.box(at: index).recipe.description)
+        }
+        for (position, summary) in zip(recipes.indices, summaries) { builder.summaries[recipes.id(at: position)] = summary }
         // The service worker comes last: it names the version of the files it caches.
         let offline = Set(offlinePaths)
         let hashes = Mutex<[String: ContentHash]>([:])
@@ -339,11 +341,23 @@ public struct SiteBuilder: Sendable {
         case .search: return try searchPage()
         case .categories: return [try categoriesPage()]
         case .tags: return [try tagsPage()]
-        case .list(let id): return try kitchen.list(id).map(listPage) ?? []
-        case .printSheet(let id): return try kitchen.list(id).map(printPage) ?? []
-        case .recipe(let id): return try kitchen.recipe(id).map(recipePage) ?? []
-        case .category(let slug): return try recipeCategories.first { $0.slug == slug }.map(categoryPage).map { [$0] } ?? []
-        case .tag(let slug): return try recipeTags.first { $0.slug == slug }.map(tagPage).map { [$0] } ?? []
+        // Methods called, not passed to `map`: a method as a closure
+        // captures a copy of the builder, every field retained, per page.
+        case .list(let id):
+            guard let list = kitchen.list(id) else { return [] }
+            return try listPage(list)
+        case .printSheet(let id):
+            guard let list = kitchen.list(id) else { return [] }
+            return try printPage(list)
+        case .recipe(let id):
+            guard let position = kitchen.recipePosition(id) else { return [] }
+            return try recipePage(kitchen.recipes[position])
+        case .category(let slug):
+            guard let taxon = recipeCategories.first(where: { $0.slug == slug }) else { return [] }
+            return [try categoryPage(taxon)]
+        case .tag(let slug):
+            guard let taxon = recipeTags.first(where: { $0.slug == slug }) else { return [] }
+            return [try tagPage(taxon)]
         case .assets: return assetFiles()
         case .sitemap:
             return kitchen.config.baseURL.map { [OutputFile(path: "sitemap.xml", text: Sitemap.xml(baseURL: $0, paths: publicPagePaths))] } ?? []
@@ -453,11 +467,11 @@ public struct SiteBuilder: Sendable {
 
     /// A recipe's summary: made once per build (`summaries`, or in a rebuild
     /// `summaryRecords`), else now.
-    func summary(of recipe: Recipe) -> String? {
-        if let summaryRecords, let position = kitchen.recipePosition(recipe.id) {
+    func summary(id: String, description: String?) -> String? {
+        if let summaryRecords, let position = kitchen.recipePosition(id) {
             return summaryRecords.text(at: position)
         }
-        return summaries.isEmpty ? summary(recipe.description) : summaries[recipe.id]
+        return summaries.isEmpty ? summary(description) : summaries[id]
     }
 
     /// The first paragraph of some Markdown as plain text, at most ~160 characters.

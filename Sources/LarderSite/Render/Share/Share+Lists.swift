@@ -58,8 +58,16 @@ extension Share {
 
     /// "12 items, 4 left" / "12 items"
     static func counts(_ plan: ShoppingPlan) -> String {
-        let lines = plan.stores.flatMap { $0.categories.flatMap(\.lines) }
-        return counts(total: lines.count, checked: lines.count { $0.checked })
+        // Counted in place: gathering the lines first copies each one.
+        var total = 0, checked = 0
+        for store in plan.stores.indices {
+            for category in plan.stores[store].categories.indices {
+                let lines = plan.stores[store].categories[category].lines
+                total += lines.count
+                checked += lines.indices.count { lines[$0].checked }
+            }
+        }
+        return counts(total: total, checked: checked)
     }
 
     private static func counts(total: Int, checked: Int) -> String {
