@@ -46,4 +46,33 @@ import Testing
         }
         #expect(SearchIndex.words(texts) == expected)
     }
+
+    /// Many words, repeated in both spellings and split across texts: each
+    /// kept once, in order of first appearance, however large the table
+    /// of words seen grows, and words that share a start or a hash bucket
+    /// are told apart by their bytes.
+    @Test func manyWordsAreEachKeptOnce() {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abcdefghijklmnopqrstuvwxyzé0123456789")
+        let vocabulary = (0..<700).map { index in
+            String((0..<(1 + index % 9)).map { _ in letters.randomElement(using: &generator)! }) + "\(index % 3)"
+        }
+        let texts = (0..<300).map { _ in
+            (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                let word = vocabulary.randomElement(using: &generator)!
+                return Bool.random(using: &generator) ? word.uppercased() : word
+            }.joined(separator: [" ", "-", ", "].randomElement(using: &generator)!)
+        }
+        var seen: Set<String> = []
+        var expected: [String] = []
+        for text in texts {
+            for word in text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            where seen.insert(String(word)).inserted {
+                expected.append(String(word))
+            }
+        }
+        #expect(expected.count > 300)
+        #expect(SearchIndex.words(texts) == expected)
+        #expect(SearchIndex.joinedWords(texts) == expected.joined(separator: " "))
+    }
 }
