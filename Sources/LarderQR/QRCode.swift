@@ -21,18 +21,33 @@ public enum QRCode {
     public static func svg(for text: String, size: Int = 128, label: String? = nil) -> String? {
         guard let matrix = matrix(for: text) else { return nil }
         let side = matrix.width + 2 * quietZone
-        var path = ""
         // One subpath per horizontal run of dark modules: short, and exact
-        // at any scale.
+        // at any scale. Written as bytes: a print sheet's code has some 500
+        // runs, and interpolating each was most of the time spent here.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(matrix.width * matrix.width)
+        func number(_ value: Int) {
+            if value >= 10 { number(value / 10) }
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
         for y in 0..<matrix.width {
             var x = 0
             while x < matrix.width {
                 guard matrix.isDark(x: x, y: y) else { x += 1; continue }
                 let start = x
                 while x < matrix.width, matrix.isDark(x: x, y: y) { x += 1 }
-                path += "M\(start + quietZone) \(y + quietZone)h\(x - start)v1h-\(x - start)z"
+                bytes.append(UInt8(ascii: "M"))
+                number(start + quietZone)
+                bytes.append(UInt8(ascii: " "))
+                number(y + quietZone)
+                bytes.append(UInt8(ascii: "h"))
+                number(x - start)
+                bytes.append(contentsOf: "v1h-".utf8)
+                number(x - start)
+                bytes.append(UInt8(ascii: "z"))
             }
         }
+        let path = String(decoding: bytes, as: UTF8.self)
         let name = escaped(label ?? "QR code: \(text)")
         return """
             <svg xmlns="http://www.w3.org/2000/svg" class="qr" viewBox="0 0 \(side) \(side)" width="\(size)" \
