@@ -59,11 +59,31 @@ extension Share {
     /// ending in one line break. (On UTF-8 bytes: a line ends at a "\n" not
     /// preceded by "\r", as Character "\r\n" is not "\n".)
     private static func joined(_ lines: [String]) -> String {
+        var joiner = LineJoiner()
+        joiner.out.reserveCapacity(lines.reduce(1) { $0 + $1.utf8.count + 1 })
+        for var text in lines {
+            text.withUTF8 { bytes in
+                var start = 0
+                for index in 0..<bytes.count where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+                    joiner.add(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    start = index + 1
+                }
+                joiner.add(UnsafeBufferPointer(rebasing: bytes[start...]))
+            }
+        }
+        joiner.out.append(0x0A)
+        return String(decoding: joiner.out, as: UTF8.self)
+    }
+
+    /// `joined`'s output so far. A struct with a mutating method, not a
+    /// nested function over local variables: captured variables were
+    /// checked for exclusive access at run time on every line.
+    private struct LineJoiner {
         var out: [UInt8] = []
-        out.reserveCapacity(lines.reduce(1) { $0 + $1.utf8.count + 1 })
         var blankPending = false
+
         /// Adds one line: blank ones only between others, at most one.
-        func add(_ line: UnsafeBufferPointer<UInt8>) {
+        mutating func add(_ line: UnsafeBufferPointer<UInt8>) {
             var end = line.count
             while end > 0, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
             guard end > 0 else {
@@ -78,17 +98,5 @@ extension Share {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<end]))
             blankPending = false
         }
-        for var text in lines {
-            text.withUTF8 { bytes in
-                var start = 0
-                for index in 0..<bytes.count where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
-                    add(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                    start = index + 1
-                }
-                add(UnsafeBufferPointer(rebasing: bytes[start...]))
-            }
-        }
-        out.append(0x0A)
-        return String(decoding: out, as: UTF8.self)
     }
 }
