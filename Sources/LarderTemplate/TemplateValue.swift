@@ -11,8 +11,38 @@ public enum TemplateValue: Sendable, Hashable {
     case string(String)
     case list([TemplateValue])
     /// Fields in a fixed order; a name is looked up by a linear scan, which
-    /// beats hashing for the dozen or so fields of a page's structs.
-    case object([Field])
+    /// beats hashing for the dozen or so fields of a page's structs, after
+    /// a one-word test that rules most missing names out (`Fields.mask`).
+    case object(Fields)
+
+    /// An object's fields, with a bit per name: a tag inside a section
+    /// looks its name up in each enclosing value in turn (an ingredient's
+    /// `{{root}}` in the ingredient, its group, then the page's 40 fields),
+    /// and most of those scans find nothing.
+    public struct Fields: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
+        public let elements: [Field]
+        /// `bit(key)` of every field's key, or-ed.
+        @usableFromInline let mask: UInt64
+
+        public init(_ elements: [Field]) {
+            self.elements = elements
+            mask = elements.reduce(0) { $0 | Self.bit($1.key) }
+        }
+
+        public init(arrayLiteral elements: Field...) {
+            self.init(elements)
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { elements.count }
+        public subscript(position: Int) -> Field { elements[position] }
+
+        /// One of 64 bits for a name's `TemplateValue.key`.
+        @inlinable
+        static func bit(_ key: UInt64) -> UInt64 {
+            1 &<< ((key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        }
+    }
 
     public struct Field: Sendable, Hashable {
         public let name: String
@@ -43,12 +73,12 @@ public enum TemplateValue: Sendable, Hashable {
     /// are looked up on every page).
     @inlinable
     public func field(_ name: String, key: UInt64) -> TemplateValue? {
-        guard case .object(let fields) = self else { return nil }
+        guard case .object(let object) = self, object.mask & Fields.bit(key) != 0 else { return nil }
         // Keys first: one integer comparison tells most names apart, and
         // settles a name of up to 7 bytes; a longer one with the same key
         // is compared whole.
         let exact = key >> 56 < 8
-        return fields.withUnsafeBufferPointer { fields in
+        return object.elements.withUnsafeBufferPointer { fields in
             for index in fields.indices where fields[index].key == key && (exact || fields[index].name == name) {
                 if case .null = fields[index].value { return nil }
                 return fields[index].value
@@ -126,7 +156,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     /// Fields in the order written.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(elements.map { Field($0.0, $0.1) })
+        self = .object(Fields(elements.map { Field($0.0, $0.1) }))
     }
     public init(nilLiteral: ()) { self = .null }
 }

@@ -25,6 +25,22 @@ import Testing
         #expect(try render("[{{#x}}({{.}}){{/x}}][{{^x}}hidden{{/x}}]", ["x": 0]) == "[(0)][]")
     }
 
+    /// A name is looked up in each enclosing object, each with a mask of
+    /// its names' bits in front (`TemplateValue.Fields`): with more names
+    /// than bits, every name there is still found, and a name found in no
+    /// object (whatever bits it shares) falls through to the next.
+    @Test func namesAreFoundThroughEnclosingObjectsWhateverTheirBits() throws {
+        let outer = (0..<150).map { TemplateValue.Field("outer\($0)name", .string("o\($0)")) }
+        let inner = (0..<90).map { TemplateValue.Field("in\($0)", .int($0)) }
+        let data = TemplateValue.object(.init(outer + [.init("inner", .object(.init(inner)))]))
+        let names = (0..<150).map { "{{outer\($0)name}}" }.joined(separator: ",")
+        let expected = (0..<150).map { "o\($0)" }.joined(separator: ",")
+        #expect(try render("{{#inner}}\(names){{/inner}}", data) == expected)
+        #expect(try render("{{#inner}}{{in0}} {{in89}}{{in90}}{{outer7name}}{{/inner}}", data) == "0 89o7")
+        #expect(data["outer149name"] == .string("o149"))
+        for name in ["outer150name", "in5", "outer", "x", "outer12nam"] { #expect(data[name] == nil) }
+    }
+
     @Test func objectBecomesTheContext() throws {
         let data: TemplateValue = ["context": ["name": "Joe"], "name": "outer"]
         #expect(try render("\"{{#context}}Hi {{name}}.{{/context}}\"", data) == "\"Hi Joe.\"")
