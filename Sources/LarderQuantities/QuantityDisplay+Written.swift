@@ -56,24 +56,32 @@ extension QuantityDisplay {
         // made once per set (by ids and dimensions: the ladders follow from
         // the dimensions) and kept. A unit the catalog does not have is
         // written from its own fields, and the table is made each time.
-        var key: [String] = []
+        // The key: each unit's catalog position and dimension in one
+        // integer, sorted (no strings made and joined for every page).
+        var key: [UInt32] = []
         for unit in units {
-            guard catalogRows[unit.id] != nil else { return makeUnitTable(for: units) }
-            let entry = unit.id + "|" + unit.dimension.rawValue
+            guard let position = catalogPositions[unit.id] else { return makeUnitTable(for: units) }
+            let entry = position << 8 | UInt32(dimensions.firstIndex(of: unit.dimension)!)
             if !key.contains(entry) { key.append(entry) }
         }
-        let name = key.sorted().joined(separator: ";")
-        if let known = knownUnitTables.withLock({ $0[name] }) { return known }
+        key.sort()
+        if let known = knownUnitTables.withLock({ $0[key] }) { return known }
         let table = makeUnitTable(for: units)
         knownUnitTables.withLock { known in
-            if known.count < maxKnownUnitTables { known[name] = table }
+            if known.count < maxKnownUnitTables { known[key] = table }
         }
         return table
     }
 
-    /// The tables ``unitTable(for:)`` made, by their catalog units' ids and
-    /// dimensions; no more than ``maxKnownUnitTables`` of them.
-    private static let knownUnitTables = Mutex<[String: String]>([:])
+    /// The tables ``unitTable(for:)`` made, by their catalog units'
+    /// positions and dimensions; no more than ``maxKnownUnitTables``.
+    private static let knownUnitTables = Mutex<[[UInt32]: String]>([:])
+
+    /// Each catalog unit's position in `UnitCatalog.all`, by id.
+    private static let catalogPositions = Dictionary(
+        UnitCatalog.all.enumerated().map { ($1.id, UInt32($0)) }, uniquingKeysWith: { first, _ in first })
+
+    private static let dimensions = Unit.Dimension.allCases
     private static let maxKnownUnitTables = 4096
 
     private static func makeUnitTable(for units: [Unit]) -> String {

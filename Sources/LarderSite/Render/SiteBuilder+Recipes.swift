@@ -52,9 +52,7 @@ extension SiteBuilder {
             tags: recipe.tags.map { CountLink(title: $0, href: root + "tags/\(tagSlugs.slug($0))/index.html", count: 0) },
             servings: recipe.servings,
             servingsShown: recipe.servingsText,
-            unitsJSON: recipe.servings == nil ? nil : QuantityDisplay.unitTable(
-                for: recipe.ingredients.flatMap { $0.quantity == nil ? [] : [$0.unit, $0.size?.unit] }.compactMap { $0 }
-            ),
+            unitsJSON: recipe.servings == nil ? nil : QuantityDisplay.unitTable(for: Self.scaledUnits(recipe.ingredients)),
             unitSystem: kitchen.config.units?.rawValue,
             yield: recipe.yield,
             times: times(recipe),
@@ -128,6 +126,18 @@ extension SiteBuilder {
             optional: ingredient.optional,
             recipeHref: ingredient.recipe.flatMap { kitchen.recipe($0) }.map { root + page(recipeFolder($0)) }
         )
+    }
+
+    /// The units of the ingredients with a quantity, and of their
+    /// packages, in order: what the servings control converts between.
+    /// Read by index (no ingredient copied, no array per ingredient).
+    static func scaledUnits(_ ingredients: [Ingredient]) -> [LarderQuantities.Unit] {
+        var units: [LarderQuantities.Unit] = []
+        for index in ingredients.indices where ingredients[index].quantity != nil {
+            if let unit = ingredients[index].unit { units.append(unit) }
+            if let unit = ingredients[index].size?.unit { units.append(unit) }
+        }
+        return units
     }
 
     private func times(_ recipe: Recipe) -> [TimeView] {
