@@ -261,6 +261,27 @@ import Testing
         #expect(!FoodNames.staple("salt", covers: "salted butter"))
     }
 
+    /// A key with no qualifier is its own staple key (the quick path); any
+    /// other is split, filtered and joined, as the rule says: each key
+    /// covers, and is covered by, what the rule makes of it.
+    @Test func stapleKeysDropQualifiersOnly() {
+        let keys = [
+            "salt", "kosher salt", "pepper", "black pepper", "extra virgin olive oil", "olive oil", "red bell pepper",
+            "", " ", "salt  flakes", " salt", "salt ", "ground", "sea salt flakes", "peppercorns", "groundnut oil",
+        ]
+        for key in keys {
+            let words = key.split(separator: " ").filter {
+                !["kosher", "sea", "fine", "coarse", "flaky", "flake", "table", "iodized", "iodised", "rock",
+                  "extra", "virgin", "pure", "light", "mild", "good", "quality",
+                  "freshly", "ground", "cracked", "finely", "coarsely"].contains($0)
+            }
+            let joined = words.isEmpty ? key : words.joined(separator: " ")
+            let expected = joined == "pepper" ? "black pepper" : joined
+            #expect(FoodNames.staple(key, covers: expected), "\(key)")
+            #expect(FoodNames.staple(expected, covers: key), "\(key)")
+        }
+    }
+
     @Test func eachNameOfAnIngredientIsItsOwnEntry() throws {
         var kitchen = try Planner.kitchen([
             "larder.json": #"{"pantry": ["salt", "black pepper"]}"#,

@@ -98,9 +98,24 @@ public struct FoodNames: Sendable {
 
     /// `key` without staple qualifiers, "pepper" read as "black pepper".
     static func stapleKey(_ key: String) -> String {
+        // Most keys have no qualifier: the key as it is, not split and
+        // joined again.
+        guard key == "pepper" || hasStapleQualifier(key) else { return key }
         let words = key.split(separator: " ").filter { !stapleQualifiers.contains($0) }
         let joined = words.isEmpty ? key : words.joined(separator: " ")
         return joined == "pepper" ? "black pepper" : joined
+    }
+
+    /// Whether a word of `key` is one of `stapleQualifiers`, or the key is
+    /// not words between single spaces (then `stapleKey` joins them anew).
+    private static func hasStapleQualifier(_ key: String) -> Bool {
+        var rest = key[...]
+        while let space = rest.firstIndex(of: " ") {
+            let word = rest[..<space]
+            if word.isEmpty || stapleQualifiers.contains(word) { return true }
+            rest = rest[rest.index(after: space)...]
+        }
+        return rest.isEmpty || stapleQualifiers.contains(rest)
     }
 
     /// Words that say which salt, oil or pepper, not what it is.

@@ -258,8 +258,10 @@ struct Assembler {
         var lines: [PlanLine] = []
         lines.reserveCapacity(order.count)
         for key in order {
-            let isStaple = pantry.contains(FoodNames.stapleKey(key))
-            let inStock = isStaple ? [] : stock[FoodNames.stapleKey(key)].map(PlanAmount.merged) ?? []
+            // The staple key once, and only when there are staples or stock to match.
+            let stapleKey = pantry.isEmpty && stock.isEmpty ? nil : FoodNames.stapleKey(key)
+            let isStaple = stapleKey.map(pantry.contains) ?? false
+            let inStock = isStaple ? [] : stapleKey.flatMap { stock[$0] }.map(PlanAmount.merged) ?? []
             var line = self.line(key: key, entries: byKey[key] ?? [], isStaple: isStaple, stock: inStock)
             // Several names of one food on one line: called by its common name.
             if let common = commonNames[key], Set((byKey[key] ?? []).map { FoodNames.plainKey($0.name) }).count > 1 {
