@@ -118,14 +118,21 @@ extension SiteBuilder {
             sizeValue: ingredient.size.map { QuantityDisplay.exactValue($0.quantity) },
             sizeUnitID: ingredient.size?.unit?.id,
             sizeUnitName: ingredient.size.flatMap { $0.unit == nil ? $0.unitName : nil },
-            gramsPerCup: ingredient.unit?.dimension == .volume
-                ? Densities.gramsPerCup(kitchen.foods.key(ingredient.name)).map { "\($0.numerator)/\($0.denominator)" } : nil,
+            gramsPerCup: ingredient.unit?.dimension == .volume ? gramsPerCup(of: ingredient.name) : nil,
             unitText: unitText,
             name: ingredient.displayName,
             note: ingredient.note,
             optional: ingredient.optional,
             recipeHref: ingredient.recipe.flatMap { kitchen.recipe($0) }.map { root + page(recipeFolder($0)) }
         )
+    }
+
+    /// The grams in a cup of the food `name` names ("227/1" for butter), for
+    /// the servings control's conversions; nil for a food with no density.
+    private func gramsPerCup(of name: String) -> String? {
+        densities.value(for: name) { name in
+            Densities.gramsPerCup(kitchen.foods.key(name)).map { "\($0.numerator)/\($0.denominator)" }
+        }
     }
 
     /// The units of the ingredients with a quantity, and of their

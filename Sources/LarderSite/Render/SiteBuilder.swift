@@ -71,6 +71,9 @@ public struct SiteBuilder: Sendable {
     /// The lists' history from git, when list pages show it (`SiteBuild`
     /// reads it, through its cache, before rendering).
     var history: SiteHistory?
+    /// Grams per cup of the foods volume ingredients name, by name as
+    /// written, found once per build (`gramsPerCup(of:)`).
+    let densities = NameTable<String?>()
 
     /// A recipe category or tag and the recipes that have it.
     struct Taxon: Sendable {
@@ -587,5 +590,21 @@ extension OutputFile {
             count = buffer.initialize(fromContentsOf: bytes)
         }
         return OutputFile(path: path, bytes: exact)
+    }
+}
+
+/// Something worked out from a food's name, kept by the name for one build:
+/// recipes name the same foods again and again ("butter", "flour"), and
+/// working a name's key out is the costly part. Shared by the builder's
+/// copies and its page jobs on all cores.
+final class NameTable<Value: Sendable>: Sendable {
+    private let values = Mutex<[String: Value]>([:])
+
+    /// The value for `name`, `make` called when there is none yet.
+    func value(for name: String, _ make: (String) -> Value) -> Value {
+        if let known = values.withLock({ $0[name] }) { return known }
+        let value = make(name)
+        values.withLock { $0[name] = value }
+        return value
     }
 }
