@@ -112,7 +112,10 @@ extension Ingredient {
     /// The name with the other foods the line names, as a person reads it:
     /// "Salt and pepper" for a line read as "Salt" plus "pepper" (each is
     /// bought on its own, but the recipe names them together).
-    public var displayName: String {
+    public var displayName: String { Self.displayName(name, alsoNames) }
+
+    /// ``displayName`` from the two fields it is made of.
+    public static func displayName(_ name: String, _ alsoNames: [String]) -> String {
         guard let last = alsoNames.last else { return name }
         return ([name] + alsoNames.dropLast()).joined(separator: ", ") + " and " + last
     }

@@ -27,8 +27,13 @@ extension QuantityDisplay {
     /// All of an ingredient's packages together, as the shopping sheet shows
     /// them: "800 g" for "2 x 400g tins"; nil without a size or quantity.
     public static func sizeText(_ ingredient: Ingredient) -> String? {
-        guard let quantity = ingredient.quantity, let size = ingredient.size else { return nil }
-        return PlanAmount(quantity: quantity, unit: ingredient.unit, unitName: ingredient.unitName, size: size).sizeText
+        sizeText(ingredient.quantity, unit: ingredient.unit, unitName: ingredient.unitName, size: ingredient.size)
+    }
+
+    /// The same, from an ingredient's fields.
+    public static func sizeText(_ quantity: Quantity?, unit: Unit?, unitName: String?, size: PackageSize?) -> String? {
+        guard let quantity, let size else { return nil }
+        return PlanAmount(quantity: quantity, unit: unit, unitName: unitName, size: size).sizeText
     }
 }
 

@@ -25,7 +25,7 @@ struct RecipeProse: Sendable {
     init(_ recipe: Recipe, withStepHTML: Bool = false) {
         description = recipe.description.map(RecipeJSONLD.plainText(markdown:))
         notes = recipe.notes.map(RecipeJSONLD.plainText(markdown:))
-        ingredientLines = recipe.ingredients.map(\.writtenLine)
+        ingredientLines = Ingredient.writtenLines(recipe.ingredients)
         ingredientGroups = recipe.ingredientGroupIndices
         guard withStepHTML else {
             steps = recipe.directions.map { $0.steps.map(RecipeJSONLD.stepText) }
