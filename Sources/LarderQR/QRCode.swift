@@ -26,10 +26,6 @@ public enum QRCode {
         // runs, and interpolating each was most of the time spent here.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(matrix.width * matrix.width)
-        func number(_ value: Int) {
-            if value >= 10 { number(value / 10) }
-            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-        }
         for y in 0..<matrix.width {
             var x = 0
             while x < matrix.width {
@@ -37,13 +33,13 @@ public enum QRCode {
                 let start = x
                 while x < matrix.width, matrix.isDark(x: x, y: y) { x += 1 }
                 bytes.append(UInt8(ascii: "M"))
-                number(start + quietZone)
+                DecimalDigits.append(start + quietZone, to: &bytes)
                 bytes.append(UInt8(ascii: " "))
-                number(y + quietZone)
+                DecimalDigits.append(y + quietZone, to: &bytes)
                 bytes.append(UInt8(ascii: "h"))
-                number(x - start)
+                DecimalDigits.append(x - start, to: &bytes)
                 bytes.append(contentsOf: "v1h-".utf8)
-                number(x - start)
+                DecimalDigits.append(x - start, to: &bytes)
                 bytes.append(UInt8(ascii: "z"))
             }
         }

@@ -245,28 +245,10 @@ struct TemplateRenderer {
         switch value {
         case .string(let string):
             if escaped { MarkupEscape.append(string, to: &output) } else { output.append(contentsOf: string.utf8) }
-        case .int(let number): Self.append(number, to: &output)
+        case .int(let number): DecimalDigits.append(number, to: &output)
         case .double(let number): output.append(contentsOf: "\(number)".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .null, .list, .object: return
-        }
-    }
-
-    /// Decimal digits without making a String.
-    static func append(_ number: Int, to output: inout [UInt8]) {
-        if number < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            output.append(contentsOf: buffer[(20 - count)...])
         }
     }
 }
