@@ -36,14 +36,7 @@ import Testing
     @Test func asciiWordsMatchCharacterProperties() {
         let every = (0..<128).map { byte in "Ab\(String(UnicodeScalar(UInt8(byte))))9z" }
         let texts = every + ["Tab\there\r\nCRLF", "MiXeD 42 all-purpose", "", "--", "a"]
-        var seen: Set<String> = []
-        var expected: [String] = []
-        for text in texts {
-            for word in text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) })
-            where seen.insert(String(word)).inserted {
-                expected.append(String(word))
-            }
-        }
+        let expected = Self.referenceWords(texts)
         #expect(SearchIndex.words(texts) == expected)
     }
 
@@ -63,16 +56,23 @@ import Testing
                 return Bool.random(using: &generator) ? word.uppercased() : word
             }.joined(separator: [" ", "-", ", "].randomElement(using: &generator)!)
         }
-        var seen: Set<String> = []
-        var expected: [String] = []
-        for text in texts {
-            for word in text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) })
-            where seen.insert(String(word)).inserted {
-                expected.append(String(word))
-            }
-        }
+        let expected = Self.referenceWords(texts)
         #expect(expected.count > 300)
         #expect(SearchIndex.words(texts) == expected)
         #expect(SearchIndex.joinedWords(texts) == expected.joined(separator: " "))
+    }
+
+    /// What `SearchIndex.words` must give, by `Character` properties and a
+    /// Set: the rule as written, to check the byte paths against.
+    private static func referenceWords(_ texts: [String]) -> [String] {
+        var seen: Set<String> = []
+        var words: [String] = []
+        for text in texts {
+            for word in text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            where seen.insert(String(word)).inserted {
+                words.append(String(word))
+            }
+        }
+        return words
     }
 }

@@ -47,9 +47,9 @@ public struct RecipeOutline: Sendable, Hashable {
 }
 
 /// A decoded recipe, kept in an object of its own so that the shelf's
-/// readers borrow it (`RecipeShelf.withRecipe(at:_:)`) instead of copying
-/// every field out: a card on the home page and on each of its category
-/// and tag pages reads its title and times, not its ingredients.
+/// readers read a few fields through it (`RecipeShelf.box(at:)`) instead
+/// of copying every field out: a card on the home page and on each of its
+/// category and tag pages reads its title and times, not its ingredients.
 public final class RecipeBox: Sendable {
     public let recipe: Recipe
 

@@ -106,10 +106,8 @@ enum SearchIndex {
         private mutating func end() {
             let end = bytes.count
             guard end > start else { return bytes.removeSubrange(before...) }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
             let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            var slot = firstSlot(start..<end, mask: mask)
             while slots[slot] != 0 {
                 let other = words[Int(slots[slot]) - 1]
                 if other.end - other.start == end - start,
@@ -128,12 +126,18 @@ enum SearchIndex {
             slots = [Int32](repeating: 0, count: slots.count * 2)
             let mask = slots.count - 1
             for (index, word) in words.enumerated() {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for position in word.start..<word.end { hash = (hash ^ UInt64(bytes[position])) &* 0x100_0000_01b3 }
-                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+                var slot = firstSlot(word.start..<word.end, mask: mask)
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
                 slots[slot] = Int32(index + 1)
             }
+        }
+
+        /// Where the word at `range` of `bytes` is looked for first: its
+        /// FNV-1a hash, folded, under `mask`.
+        private func firstSlot(_ range: Range<Int>, mask: Int) -> Int {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for index in range { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
+            return Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         }
 
         /// The words of ASCII text, split on bytes: there a letter is A-Z
