@@ -115,7 +115,7 @@ extension Ingredient {
     public var displayName: String { Self.displayName(name, alsoNames) }
 
     /// ``displayName`` from the two fields it is made of.
-    public static func displayName(_ name: String, _ alsoNames: [String]) -> String {
+    static func displayName(_ name: String, _ alsoNames: [String]) -> String {
         guard let last = alsoNames.last else { return name }
         return ([name] + alsoNames.dropLast()).joined(separator: ", ") + " and " + last
     }

@@ -31,7 +31,7 @@ extension QuantityDisplay {
     }
 
     /// The same, from an ingredient's fields.
-    public static func sizeText(_ quantity: Quantity?, unit: Unit?, unitName: String?, size: PackageSize?) -> String? {
+    static func sizeText(_ quantity: Quantity?, unit: Unit?, unitName: String?, size: PackageSize?) -> String? {
         guard let quantity, let size else { return nil }
         return PlanAmount(quantity: quantity, unit: unit, unitName: unitName, size: size).sizeText
     }

@@ -14,13 +14,11 @@ extension SiteBuilder {
         // and lines of the ingredients made once for the page, its text and its JSON-LD.
         let prose = RecipeProse(recipe, withStepHTML: true)
         var ingredientNumber = 0
-        let groups = recipe.ingredients.withUnsafeBufferPointer { ingredients in
-            prose.ingredientGroups.map { group in
-                IngredientGroupView(name: group.name, ingredients: group.indices.map { index in
-                    ingredientNumber += 1
-                    return ingredientView(ingredients.baseAddress! + index, number: ingredientNumber, root: root)
-                })
-            }
+        let groups = prose.ingredientGroups.map { group in
+            IngredientGroupView(name: group.name, ingredients: group.indices.map { index in
+                ingredientNumber += 1
+                return ingredientView(recipe.ingredients[index], number: ingredientNumber, root: root)
+            })
         }
         // Only a recipe read from Cooklang has marked steps to link from.
         let ingredientIDs = recipe.directions.contains { $0.marked != nil }
@@ -97,41 +95,36 @@ extension SiteBuilder {
         ]
     }
 
-    /// The view of the ingredient `line` points to, read field by field in
-    /// the recipe's array (passed as a value, each ingredient was copied
-    /// whole, every string retained, for some 130,000 lines).
-    private func ingredientView(_ line: UnsafePointer<Ingredient>, number: Int, root: String) -> IngredientView {
-        let fractional = line.pointee.quantity.map { QuantityDisplay.isFractional($0, unit: line.pointee.unit) } ?? false
-        var unitText: String? = line.pointee.unit.map { unit in
-            line.pointee.quantity.map { unit.displayName(for: $0) } ?? unit.singular
-        } ?? line.pointee.unitName
+    private func ingredientView(_ ingredient: Ingredient, number: Int, root: String) -> IngredientView {
+        let fractional = ingredient.quantity.map { QuantityDisplay.isFractional($0, unit: ingredient.unit) } ?? false
+        var unitText: String? = ingredient.unit.map { unit in
+            ingredient.quantity.map { unit.displayName(for: $0) } ?? unit.singular
+        } ?? ingredient.unitName
         // The packages' size beside the unit, "cans (30 oz)": hidden with
         // the unit once rescaled, when the scaled text says it all.
-        let size = QuantityDisplay.sizeText(
-            line.pointee.quantity, unit: line.pointee.unit, unitName: line.pointee.unitName, size: line.pointee.size)
-        if let size { unitText = unitText.map { "\($0) (\(size))" } ?? "(\(size))" }
-        let name = Ingredient.displayName(line.pointee.name, line.pointee.alsoNames)
-        let id = "ingredient-\(number)", quantityText = line.pointee.quantity.map { QuantityDisplay.number($0, fractional: fractional) }
+        if let size = QuantityDisplay.sizeText(ingredient) { unitText = unitText.map { "\($0) (\(size))" } ?? "(\(size))" }
+        let name = ingredient.displayName
+        let id = "ingredient-\(number)", quantityText = ingredient.quantity.map { QuantityDisplay.number($0, fractional: fractional) }
         let amount = [quantityText, unitText].compactMap { $0 }.joined(separator: " ")
         return IngredientView(
             id: id,
             // A tick is kept for the line as it is: its box's id is its
             // position, so an edit that changes or moves lines drops the
             // ticks made before it instead of moving them to other lines.
-            tickKey: Self.tickKey(id, name, amount, line.pointee.note, false),
+            tickKey: Self.tickKey(id, name, amount, ingredient.note, false),
             quantityText: quantityText,
-            quantityValue: line.pointee.quantity.map(QuantityDisplay.exactValue),
-            unitID: line.pointee.unit?.id,
-            unitName: line.pointee.unit == nil ? line.pointee.unitName : nil,
-            sizeValue: line.pointee.size.map { QuantityDisplay.exactValue($0.quantity) },
-            sizeUnitID: line.pointee.size?.unit?.id,
-            sizeUnitName: line.pointee.size.flatMap { $0.unit == nil ? $0.unitName : nil },
-            gramsPerCup: line.pointee.unit?.dimension == .volume ? gramsPerCup(of: line.pointee.name) : nil,
+            quantityValue: ingredient.quantity.map(QuantityDisplay.exactValue),
+            unitID: ingredient.unit?.id,
+            unitName: ingredient.unit == nil ? ingredient.unitName : nil,
+            sizeValue: ingredient.size.map { QuantityDisplay.exactValue($0.quantity) },
+            sizeUnitID: ingredient.size?.unit?.id,
+            sizeUnitName: ingredient.size.flatMap { $0.unit == nil ? $0.unitName : nil },
+            gramsPerCup: ingredient.unit?.dimension == .volume ? gramsPerCup(of: ingredient.name) : nil,
             unitText: unitText,
             name: name,
-            note: line.pointee.note,
-            optional: line.pointee.optional,
-            recipeHref: line.pointee.recipe.flatMap { kitchen.recipePosition($0) == nil ? nil : root + page(Self.recipeFolder(id: $0)) }
+            note: ingredient.note,
+            optional: ingredient.optional,
+            recipeHref: ingredient.recipe.flatMap { kitchen.recipePosition($0) == nil ? nil : root + page(Self.recipeFolder(id: $0)) }
         )
     }
 
