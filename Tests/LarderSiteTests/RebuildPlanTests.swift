@@ -91,6 +91,75 @@ import Testing
         #expect(summary.reusedCount == 5)
         #expect(try folder.tree("_site") == WriterFolder.expected(pages))
     }
+
+    /// The previous build's jobs' files are taken without checking their
+    /// paths one by one (they differ: that build checked). A page added at
+    /// one of their paths, after or before, is still produced twice, and
+    /// the site stays as it was.
+    @Test func aPageAddedAtACarriedOverPathIsProducedTwice() throws {
+        let folder = try WriterFolder()
+        defer { folder.remove() }
+        let pages = (0..<6).map { OutputFile(path: "recipes/r\($0)/index.html", text: "r\($0)") }
+        _ = try folder.writer().write(pages + [OutputFile(path: "sw.js", text: "worker")])
+        let before = try folder.tree("_site")
+        let groups = [[pages[0].path, pages[1].path], [pages[2].path], [pages[3].path, pages[4].path, pages[5].path]]
+        let twice = SiteWriteError(path: pages[4].path, reason: "is produced twice; give the two pages different ids")
+        #expect(throws: twice) {
+            try folder.writer().write { sink in
+                #expect(try sink.take(groups, vouched: sink.vouch(groups), distinct: true) == [true, true, true])
+                try sink.add(OutputFile(path: "sw.js", text: "worker"))
+                try sink.add(OutputFile(path: pages[4].path, text: "again"))
+            }
+        }
+        #expect(throws: twice) {
+            try folder.writer().write { sink in
+                try sink.add(OutputFile(path: pages[4].path, text: "again"))
+                _ = try sink.take(groups, vouched: sink.vouch(groups), distinct: true)
+            }
+        }
+        #expect(try folder.tree("_site") == before)
+        // Without the clash, the same files carried over give the same site.
+        let summary = try folder.writer().write { sink in
+            _ = try sink.take(groups, vouched: sink.vouch(groups), distinct: true)
+            try sink.add(OutputFile(path: "sw.js", text: "worker"))
+        }
+        #expect(summary.reusedCount == 7)
+        #expect(try folder.tree("_site") == before)
+    }
+}
+
+/// The kept files' paths held apart: looked up through the groups they
+/// came in, as a table of every path would answer.
+@Suite struct KeptPathsTests {
+    @Test func lookUpsAnswerAsATableOfEveryPathWould() {
+        var generator = SystemRandomNumberGenerator()
+        // Paths of a few lengths, so that many share the length of one asked for.
+        let paths = (0..<3000).map { "recipes/r\($0 % 700)-\($0)/index.html" }
+        var kept = KeptPaths()
+        var start = 0
+        while start < 2000 {
+            let end = min(2000, start + Int.random(in: 1...4, using: &generator))
+            kept.append(distinct: Array(paths[start..<end]))
+            start = end
+        }
+        #expect(kept.count == 2000)
+        #expect(Set(kept.all) == Set(paths[..<2000]))
+        let held = Set(paths[..<2000])
+        for _ in 0..<200 {
+            // A few paths, and more than the pass is for (then the table).
+            let asked = (0..<Int.random(in: 1...80, using: &generator)).map { _ in paths.randomElement(using: &generator)! }
+            var copy = kept
+            #expect(copy.firstHeld(of: asked) == asked.first { held.contains($0) })
+        }
+        #expect(kept.firstHeld(of: [paths[2500], "sw.js"]) == nil)
+        #expect(kept.firstHeld(of: []) == nil)
+        // One at a time: the table, kept up to date as paths are added.
+        #expect(kept.contains(paths[1999]) && !kept.contains(paths[2000]))
+        #expect(kept.insert(paths[2000]) && !kept.insert(paths[2000]) && !kept.insert(paths[5]))
+        kept.append(distinct: [paths[2001]])
+        #expect(kept.contains(paths[2001]) && kept.count == 2002)
+        #expect(kept.firstHeld(of: [paths[2999], paths[2001]]) == paths[2001])
+    }
 }
 
 /// Paths that differ only in case clash whichever comes first, including

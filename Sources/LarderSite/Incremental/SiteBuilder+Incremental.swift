@@ -170,9 +170,22 @@ extension SiteBuilder {
             )
         })
         let outputs = try builder.renderPages(plan.render.map { jobs[$0] }, into: { try sink.add($0) })
-        // Last, as it names the version of what it caches (rendered or kept).
+        // Last, as it names the version of what it caches (rendered or
+        // kept). The files it names (`offlinePaths`) are the home page's,
+        // the assets' (always rendered) and the public lists' (their pages
+        // and texts): those carried over are the files of these jobs kept,
+        // so the sink need not look them up among every kept file.
+        var keptOffline = Set<String>()
+        for kept in plan.keep {
+            switch jobs[kept.job] {
+            case .index, .list: keptOffline.formUnion(kept.outputs)
+            default: break
+            }
+        }
         do throws(SiteWriteError) {
-            try sink.add(ServiceWorker.file(paths: offlinePaths, hashes: sink.contentHash(of:)))
+            try sink.add(ServiceWorker.file(paths: offlinePaths) { path in
+                sink.contentHash(of: path, kept: keptOffline.contains(path))
+            })
         } catch {
             throw SiteBuildError(path: nil, reason: "\(error)")
         }
@@ -221,10 +234,11 @@ extension SiteBuilder {
     /// file of theirs changed in the site since): they render.
     private func carryOver(_ keep: [RebuildPlan.Kept], into sink: SiteSink) throws(SiteBuildError) -> Set<Int> {
         // One task per 512 jobs, not per job.
-        let vouched = keep.chunked(512).concurrentMap { jobs in sink.vouch(jobs.map(\.outputs)) }
+        let groups = keep.map(\.outputs)
+        let vouched = Array(groups.chunked(512).concurrentMap { sink.vouch($0) }.joined())
         let kept: [Bool]
         do throws(SiteWriteError) {
-            kept = try sink.take(keep.map(\.outputs), vouched: Array(vouched.joined()))
+            kept = try sink.take(groups, vouched: vouched, distinct: true)
         } catch {
             throw SiteBuildError(path: nil, reason: "\(error)")
         }

@@ -106,7 +106,11 @@ public final class SiteSink: Sendable {
         /// path the previous site did not have is added, or the staging
         /// folder becomes a new tree; a rebuild that makes the same files
         /// again never pays for 23,000 of them (10,000 recipes).
-        var kept = Set<String>()
+        var kept = KeptPaths()
+        /// Staging, while `keptApart`: the files added at paths the
+        /// previous site had, checked against the kept ones together once
+        /// the pages are made (`checkAddedOverKept`), not one by one.
+        var addedOverKept: [String] = []
         var keptApart = true
         var failure: SiteWriteError?
         /// CPU time summed over all threads: the writer's own share of a
@@ -153,9 +157,7 @@ public final class SiteSink: Sendable {
         // A rebuild takes in about as many files as the previous site had:
         // staging, nearly all kept.
         if let previous {
-            if state.mode == .staging {
-                state.kept.reserveCapacity(previous.files.count)
-            } else {
+            if state.mode != .staging {
                 state.entries.reserveCapacity(previous.files.count)
                 state.paths.reserveCapacity(previous.files.count)
             }
@@ -239,52 +241,64 @@ public final class SiteSink: Sendable {
         try take(groups, vouched: vouch(groups))
     }
 
-    /// The previous build's entries of each group's files, nil for a group
-    /// one of whose files cannot be vouched for (not in the previous state,
-    /// or changed on disk since). Takes no lock and changes nothing: a
-    /// producer calls it on all cores (one `fstatat` a file), then `take`s
-    /// them all at once.
-    func vouch(_ groups: [[String]]) -> [[SiteState.Entry]?] {
+    /// The size of each group's files in the previous build, nil for a
+    /// group one of whose files cannot be vouched for (not in the previous
+    /// state, or changed on disk since). Takes no lock and changes nothing:
+    /// a producer calls it on all cores (one `fstatat` a file), then
+    /// `take`s them all at once. A size, not the entries: an array for
+    /// each of 55,000 jobs at 50,000 recipes was made here and freed in
+    /// `take`.
+    func vouch(_ groups: [[String]]) -> [Int64?] {
         guard let previous else { return groups.map { _ in nil } }
         let damaged = damagedAhead()
         // A path of the previous site was checked when it was written.
-        return groups.map { paths -> [SiteState.Entry]? in
-            var entries: [SiteState.Entry] = []
-            entries.reserveCapacity(paths.count)
+        return groups.map { paths -> Int64? in
+            var size: Int64 = 0
             for path in paths {
                 guard let entry = previous.files[path], isIntact(path, entry, in: previous, damaged: damaged) else { return nil }
-                entries.append(entry)
+                size += entry.size
             }
-            return entries
+            return size
         }
     }
 
-    /// Takes in the groups `vouch` vouched for, under the lock once (taken
-    /// once for thousands of files, by one thread: two taking it in turns
-    /// spent as much again spinning for it); in a new tree, then links
-    /// them on all cores. True for each group taken.
-    func take(_ groups: [[String]], vouched found: [[SiteState.Entry]?]) throws(SiteWriteError) -> [Bool] {
+    /// Takes in the groups `vouch` vouched for (`sizes`: what it found),
+    /// under the lock once (taken once for thousands of files, by one
+    /// thread: two taking it in turns spent as much again spinning for
+    /// it); in a new tree, then links them on all cores. True for each
+    /// group taken.
+    /// `distinct`: the groups are the previous build's page jobs' files,
+    /// whose paths differ (that build checked it): they are not checked
+    /// again, path by path, against each other.
+    func take(_ groups: [[String]], vouched sizes: [Int64?], distinct: Bool = false) throws(SiteWriteError) -> [Bool] {
         let start = measures ? Self.threadTime() : .zero
         do throws(SiteWriteError) {
             try checkFailure()
             guard let previous else { return groups.map { _ in false } }
             var toLink: [String] = []
             try state.withLock { state throws(SiteWriteError) in
-                for (paths, entries) in zip(groups, found) {
-                    guard let entries else { continue }
-                    for (path, entry) in zip(paths, entries) {
-                        if state.mode == .staging, state.keptApart {
-                            // Files of the previous site, whose paths were
-                            // checked when it was made: only not twice. (A
-                            // rebuild carries over before it renders: no
-                            // entries yet, and no path hashed for them.)
-                            guard state.entries.isEmpty || state.entries[path] == nil, state.kept.insert(path).inserted else {
-                                throw SitePaths.producedTwice(path)
-                            }
-                            state.byteCount += Int(entry.size)
-                            state.reusedCount += 1
+                for (index, size) in sizes.enumerated() {
+                    guard let size else { continue }
+                    state.byteCount += Int(size)
+                    state.reusedCount += groups[index].count
+                    if state.mode == .staging, state.keptApart {
+                        // Files of the previous site, whose paths were
+                        // checked when it was made: only not twice. (A
+                        // rebuild carries over before it renders: no
+                        // entries yet, and no path hashed for them.)
+                        let noneAdded = state.entries.isEmpty
+                        if distinct, noneAdded {
+                            state.kept.append(distinct: groups[index])
                             continue
                         }
+                        for path in groups[index] {
+                            guard noneAdded || state.entries[path] == nil, state.kept.insert(path) else {
+                                throw SitePaths.producedTwice(path)
+                            }
+                        }
+                        continue
+                    }
+                    for path in groups[index] {
                         let folders = try state.paths.add(path)
                         switch state.mode {
                         case .tree:
@@ -293,9 +307,8 @@ public final class SiteSink: Sendable {
                         case .staging:
                             state.unchanged.append(path)
                         }
-                        state.entries[path] = entry
-                        state.byteCount += Int(entry.size)
-                        state.reusedCount += 1
+                        // Vouched for: the previous state has it.
+                        state.entries[path] = previous.files[path]
                     }
                 }
             }
@@ -313,7 +326,7 @@ public final class SiteSink: Sendable {
                 state.reusedCount -= copiedCount
                 state.busy += elapsed
             }
-            return found.map { $0 != nil }
+            return sizes.map { $0 != nil }
         } catch {
             fail(error)
             throw error
@@ -321,10 +334,27 @@ public final class SiteSink: Sendable {
     }
 
     /// The content hash of a file added or kept so far (for `sw.js`, which
-    /// names the version of the files it caches).
-    func contentHash(of path: String) -> ContentHash? {
+    /// names the version of the files it caches). `kept`: whether the file,
+    /// if not added, is one the caller knows was carried over (it is then
+    /// not looked up among the kept ones, see `KeptPaths`); nil: look.
+    func contentHash(of path: String, kept: Bool? = nil) -> ContentHash? {
         state.withLock { state in
-            state.entries[path]?.hash ?? (state.kept.contains(path) ? previous?.files[path]?.hash : nil)
+            if let added = state.entries[path] { return added.hash }
+            let isKept = if let kept { kept } else { state.kept.contains(path) }
+            return isKept ? previous?.files[path]?.hash : nil
+        }
+    }
+
+    /// Throws for a file added at the path of a file carried over (which
+    /// would be produced twice): checked once the pages are made, for the
+    /// files added while the kept ones were held apart.
+    func checkAddedOverKept() throws(SiteWriteError) {
+        try state.withLock { state throws(SiteWriteError) in
+            defer { state.addedOverKept = [] }
+            guard state.keptApart, let path = state.kept.firstHeld(of: state.addedOverKept) else { return }
+            let error = SitePaths.producedTwice(path)
+            if state.failure == nil { state.failure = error }
+            throw error
         }
     }
 
@@ -336,10 +366,15 @@ public final class SiteSink: Sendable {
     private func place(_ path: String, unchanged: Bool) throws(SiteWriteError) -> Action {
         try state.withLock { state throws(SiteWriteError) -> Action in
             if state.mode == .staging, state.keptApart {
-                if state.kept.contains(path) { throw SitePaths.producedTwice(path) }
-                // A path the previous site did not have may clash with a
-                // kept file's folder or name: those are checked with it.
-                if previous?.files[path] == nil { try settleKept(&state) }
+                if previous?.files[path] == nil {
+                    // A path the previous site did not have (so not a kept
+                    // one) may clash with a kept file's folder or name:
+                    // those are checked with it.
+                    try settleKept(&state)
+                } else if !state.kept.isEmpty {
+                    // Kept too? Checked with the others at the end.
+                    state.addedOverKept.append(path)
+                }
             }
             let folders = try state.paths.add(path)
             switch state.mode {
@@ -405,14 +440,17 @@ public final class SiteSink: Sendable {
     private func settleKept(_ state: inout State) throws(SiteWriteError) {
         guard state.keptApart else { return }
         state.keptApart = false
+        // From here on the site's paths check every file: those added
+        // over a kept one clash with it below.
+        state.addedOverKept = []
         guard let previous, !state.kept.isEmpty else { return }
         // Sorted: the same paths check in the same order on every run.
-        for path in state.kept.sorted() {
+        for path in state.kept.all.sorted() {
             _ = try state.paths.add(path)
             state.entries[path] = previous.files[path]
             state.unchanged.append(path)
         }
-        state.kept = []
+        state.kept = KeptPaths()
     }
 
     /// Links the previous site's file into the sink's folder, or copies it
@@ -536,7 +574,7 @@ public final class SiteSink: Sendable {
                     directories = nil
                     added = state.entries
                 } else {
-                    for path in state.kept {
+                    for path in state.kept.all {
                         entries[path] = previous.files[path]
                         SitePaths.addFolders(of: path, to: &directories!)
                     }

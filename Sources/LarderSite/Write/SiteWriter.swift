@@ -198,6 +198,7 @@ public struct SiteWriter: Sendable {
                 (sink, previous) = try openSink(temporary, location: location)
                 try produce(sink)
                 try sink.checkFailure()
+                try sink.checkAddedOverKept()
                 result = sink.result()
                 // Few changes to a large site: only they are written, beside
                 // the base file the previous state was read from.
