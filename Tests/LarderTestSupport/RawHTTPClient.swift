@@ -50,8 +50,14 @@ final class RawConnection {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
+        // No `close` here: a class whose initializer throws once every
+        // property is set is deinitialized, and `deinit` closes the socket.
+        // Closing it here too closed it twice, and the second time closed
+        // whatever file had its number by then: in the serve tests, a
+        // server's newly accepted connection, which ended its accept loop
+        // (fcntl: EBADF) and reset the clients' connections ("read: errno
+        // 104") now and then.
         guard connected == 0 else {
-            close(fd)
             throw ClientError(description: "connect to port \(port): errno \(errno)")
         }
     }

@@ -267,6 +267,7 @@ public final class SiteSink: Sendable {
     /// thread: two taking it in turns spent as much again spinning for
     /// it); in a new tree, then links them on all cores. True for each
     /// group taken.
+    ///
     /// `distinct`: the groups are the previous build's page jobs' files,
     /// whose paths differ (that build checked it): they are not checked
     /// again, path by path, against each other.
