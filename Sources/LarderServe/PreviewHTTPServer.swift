@@ -74,7 +74,22 @@ actor PreviewHTTPServer {
             group.addTask { try await pool.run() }
             group.addTask {
                 try await withThrowingDiscardingTaskGroup { connections in
-                    for try await client in listener.sockets {
+                    while true {
+                        let client: AsyncSocket
+                        do {
+                            client = try await listener.accept()
+                        } catch SocketError.disconnected {
+                            return
+                        } catch let error as SocketError where Self.acceptFailureIsPassing(error) {
+                            // Out of files (connections hold one each) or a
+                            // connection that failed before it was taken:
+                            // the others are served, and the next one is
+                            // taken once a file is free. Ending here ended
+                            // `larder serve`: any local program could stop
+                            // it by opening enough connections.
+                            try await Task.sleep(for: .milliseconds(20))
+                            continue
+                        }
                         connections.addTask { await connection.serve(client) }
                     }
                 }
@@ -82,6 +97,18 @@ actor PreviewHTTPServer {
             defer { group.cancelAll() }
             try await group.next()
         }
+    }
+
+    /// Whether `accept` failed for a while only: the process or the system
+    /// out of files or memory for now, or a connection that failed on the
+    /// network before it was taken (accept(2) passes those on, "treat them
+    /// like EAGAIN"). Anything else ends the server, as before.
+    static func acceptFailureIsPassing(_ error: SocketError) -> Bool {
+        guard case .failed(_, let number, _) = error else { return false }
+        return [
+            EMFILE, ENFILE, ENOBUFS, ENOMEM, EINTR, ECONNABORTED, EPROTO, EPERM,
+            ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH,
+        ].contains(number)
     }
 
     /// One connection: its requests one after another, each head read

@@ -42,6 +42,24 @@ import Testing
         }()
     }
 
+    /// A client holding more connections than the server has files for
+    /// (each connection takes one) does not stop it: the connections past
+    /// that wait, and once they close the server answers again. It used to
+    /// end `larder serve` ("Too many open files" from accept).
+    @Test func runningOutOfFilesDoesNotStopTheServer() async throws {
+        let server = try ServedBinary(openFiles: 64)
+        defer { server.stop() }
+        let port = server.port
+        try await offThread {
+            #expect(try RawConnection.request("GET", "/", port: port).status == 200)
+            var held = try (0..<100).map { _ in try RawConnection(port: port) }
+            // Long enough for the server to take them, and run out.
+            Thread.sleep(forTimeInterval: 0.5)
+            held.removeAll()
+            #expect(try RawConnection.request("GET", "/", port: port, timeout: .seconds(20)).status == 200)
+        }
+    }
+
     @Test(arguments: HugeHead.all)
     func aHugeHeadIsRefusedAtOnceWhileOthersAreServed(_ head: HugeHead) async throws {
         let server = try ServedBinary()

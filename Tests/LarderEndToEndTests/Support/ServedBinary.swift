@@ -10,16 +10,25 @@ final class ServedBinary {
     private let process: Process
     private let base: URL
 
-    /// `host`: `--host`, the address to listen on.
-    init(host: String = "127.0.0.1") throws {
+    /// `host`: `--host`, the address to listen on. `openFiles`: the most
+    /// files the server may have open at once (`ulimit -n`), when not the
+    /// test's own.
+    init(host: String = "127.0.0.1", openFiles: Int? = nil) throws {
         base = FileManager.default.temporaryDirectory.appendingPathComponent("larder-serve-binary-\(UUID().uuidString)")
         folder = base.appendingPathComponent("kitchen")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: ServedKitchen.examples, to: folder)
         process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let larder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("larder")
-        process.arguments = ["serve", folder.path, "--host", host, "--port", "0", "--color", "never"]
+        let arguments = ["serve", folder.path, "--host", host, "--port", "0", "--color", "never"]
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", larder.path] + arguments
+        } else {
+            process.executableURL = larder
+            process.arguments = arguments
+        }
         process.environment = ["LARDER_SECRET": "a test secret of some length"]
         process.standardError = FileHandle.nullDevice
         let out = try ChildProcess.start(process, captureErrors: false).output!
