@@ -105,11 +105,19 @@ actor PreviewHTTPServer {
     /// like EAGAIN"). Anything else ends the server, as before.
     static func acceptFailureIsPassing(_ error: SocketError) -> Bool {
         guard case .failed(_, let number, _) = error else { return false }
-        return [
-            EMFILE, ENFILE, ENOBUFS, ENOMEM, EINTR, ECONNABORTED, EPROTO, EPERM,
-            ENETDOWN, ENOPROTOOPT, EHOSTDOWN, ENONET, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH,
-        ].contains(number)
+        return passingAcceptFailures.contains(number)
     }
+
+    private static let passingAcceptFailures: Set<Int32> = {
+        var numbers: Set<Int32> = [
+            EMFILE, ENFILE, ENOBUFS, ENOMEM, EINTR, ECONNABORTED, EPROTO, EPERM,
+            ENETDOWN, ENOPROTOOPT, EHOSTDOWN, EHOSTUNREACH, EOPNOTSUPP, ENETUNREACH,
+        ]
+        #if os(Linux)
+        numbers.insert(ENONET)
+        #endif
+        return numbers
+    }()
 
     /// One connection: its requests one after another, each head read
     /// within `headTimeout`, each answered before the next is read.
