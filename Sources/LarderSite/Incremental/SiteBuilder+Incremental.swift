@@ -88,16 +88,17 @@ extension SiteBuilder {
         // and `recorded` holds it.
         var memo = [JobRecords.Record?](repeating: nil, count: jobs.count)
         var memoIsRecorded = [Bool](repeating: false, count: jobs.count)
-        var recipeItems: [(id: String, digest: ContentHash)] = []
-        // By index, and ids from the outlines: an unchanged recipe is not
-        // decoded.
+        // Each recipe's and list's digest, in the kitchen's order: what the
+        // aggregate pages show of it, its id included (`recipeDigest`).
+        var recipeItems: [ContentHash] = []
+        recipeItems.reserveCapacity(kitchen.recipes.count)
+        // By index: an unchanged recipe is not decoded.
         let recipes = kitchen.recipes
         for position in recipes.indices {
-            let id = recipes.id(at: position)
             let index = jobOfRecipe(position)
             if !isChanged(index), let digest = recorded[index]?.digest {
                 memoIsRecorded[index] = true
-                recipeItems.append((id, digest))
+                recipeItems.append(digest)
                 continue
             }
             let recipe = recipes[position]
@@ -107,14 +108,14 @@ extension SiteBuilder {
                 fingerprint: planned[index].fingerprint ?? ContentHash(high: 0, low: 0), outputs: [],
                 digest: digest, text: text
             )
-            recipeItems.append((id, digest))
+            recipeItems.append(digest)
         }
-        var listItems: [(id: String, digest: ContentHash)] = []
+        var listItems: [ContentHash] = []
         for list in kitchen.lists {
             let index = jobOfList[list.id]!
             if !isChanged(index), recorded[index]?.digest != nil, recorded[index]?.text != nil {
                 memoIsRecorded[index] = true
-                listItems.append((list.id, recorded[index]!.digest!))
+                listItems.append(recorded[index]!.digest!)
             } else {
                 if list.kind == .shopping, builder.plans[list.id] == nil { try builder.makePlans(for: [list]) }
                 let count = builder.countText(list)
@@ -123,7 +124,7 @@ extension SiteBuilder {
                     fingerprint: planned[index].fingerprint ?? ContentHash(high: 0, low: 0), outputs: [],
                     digest: digest, text: count
                 )
-                listItems.append((list.id, digest))
+                listItems.append(digest)
             }
         }
         // Every recipe's summary is in its record now (kept or made above).
