@@ -172,16 +172,12 @@ extension SiteBuilder {
         })
         let outputs = try builder.renderPages(plan.render.map { jobs[$0] }, into: { try sink.add($0) })
         // Last, as it names the version of what it caches (rendered or
-        // kept). The files it names (`offlinePaths`) are the home page's,
-        // the assets' (always rendered) and the public lists' (their pages
-        // and texts): those carried over are the files of these jobs kept,
-        // so the sink need not look them up among every kept file.
+        // kept). The files of `offlinePaths` carried over are those of the
+        // jobs that make them (`makesOfflineFiles`) kept, so the sink need
+        // not look them up among every kept file.
         var keptOffline = Set<String>()
-        for kept in plan.keep {
-            switch jobs[kept.job] {
-            case .index, .list: keptOffline.formUnion(kept.outputs)
-            default: break
-            }
+        for kept in plan.keep where Self.makesOfflineFiles(jobs[kept.job]) {
+            keptOffline.formUnion(kept.outputs)
         }
         do throws(SiteWriteError) {
             try sink.add(ServiceWorker.file(paths: offlinePaths) { path in

@@ -50,4 +50,16 @@ extension SiteBuilder {
         }
         return paths
     }
+
+    /// Whether `job` makes files that `offlinePaths` names: the home page's
+    /// and the lists' (the assets' job too, but it always renders). A
+    /// rebuild takes the hashes of those it carries over from these jobs'
+    /// files alone; a path added to `offlinePaths` from another job needs
+    /// that job here.
+    static func makesOfflineFiles(_ job: PageJob) -> Bool {
+        switch job {
+        case .index, .list, .assets: true
+        default: false
+        }
+    }
 }

@@ -334,15 +334,14 @@ public final class SiteSink: Sendable {
         }
     }
 
-    /// The content hash of a file added or kept so far (for `sw.js`, which
-    /// names the version of the files it caches). `kept`: whether the file,
-    /// if not added, is one the caller knows was carried over (it is then
-    /// not looked up among the kept ones, see `KeptPaths`); nil: look.
-    func contentHash(of path: String, kept: Bool? = nil) -> ContentHash? {
+    /// The content hash of a file added so far, or else, when the caller
+    /// knows it was carried over (`kept`: it is not looked up among the
+    /// kept files, see `KeptPaths`), the previous site's (for `sw.js`,
+    /// which names the version of the files it caches).
+    func contentHash(of path: String, kept: Bool) -> ContentHash? {
         state.withLock { state in
             if let added = state.entries[path] { return added.hash }
-            let isKept = if let kept { kept } else { state.kept.contains(path) }
-            return isKept ? previous?.files[path]?.hash : nil
+            return kept ? previous?.files[path]?.hash : nil
         }
     }
 
