@@ -60,6 +60,10 @@ public struct JobRecords: Sendable {
     /// The records as bytes, for the state file (which has the checksum).
     func encoded() -> [UInt8] {
         var out = SealedFile.Writer(magic: Self.magic)
+        out.reserve(8 + records.reduce(0) { size, record in
+            size + 64 + record.key.utf8.count + (record.value.text?.utf8.count ?? 0)
+                + record.value.outputs.reduce(0) { $0 + 8 + $1.utf8.count }
+        })
         out.add(UInt64(records.count))
         // In the table's order, like the state's files: read back into a
         // table, never compared.

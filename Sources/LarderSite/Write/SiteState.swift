@@ -328,6 +328,7 @@ struct SiteState: Sendable {
     /// every entry again (`restamp`).
     func encodedStampable() -> (bytes: [UInt8], stampOffset: Int) {
         var body = SealedFile.Writer(magic: [])
+        body.reserve(16 + files.reduce(0) { $0 + 32 + $1.key.utf8.count } + jobs.count)
         body.add(UInt64(files.count))
         // In the table's order, not sorted: the file is read back into a
         // table, never compared, and sorting 23,000 paths on every rebuild
@@ -386,6 +387,7 @@ struct SiteState: Sendable {
         out.add(UInt64(summary.count))
         out.add(bytes: summary.bytes)
         var bytes = out.sealed()
+        bytes.reserveCapacity(bytes.count + body.count)
         bytes += body
         return (bytes, offset)
     }
@@ -469,6 +471,10 @@ enum SealedFile {
         }
 
         mutating func add(bytes: [UInt8]) { out += bytes }
+
+        /// Room for `count` more bytes, so that a large file is not copied
+        /// each time its array grows (a state of 114,000 files, 27 MB).
+        mutating func reserve(_ count: Int) { out.reserveCapacity(out.count + count) }
 
         var count: Int { out.count }
         var bytes: [UInt8] { out }
