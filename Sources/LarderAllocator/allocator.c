@@ -50,6 +50,13 @@ unsigned larder_allocator_arenas(void) {
     return arenas;
 }
 
+const char *larder_allocator_huge_pages(void) {
+    const char *setting = NULL;
+    size_t size = sizeof(setting);
+    if (mallctl("opt.thp", &setting, &size, NULL, 0) != 0) return NULL;
+    return setting;
+}
+
 uint64_t larder_allocator_thread_allocated(void) {
     uint64_t allocated = 0;
     size_t size = sizeof(allocated);

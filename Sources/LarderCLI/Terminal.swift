@@ -43,7 +43,8 @@ enum Terminal {
             return
         }
         let arenas = larder_allocator_arenas(), allocated = larder_allocator_thread_allocated()
-        message("timing: allocator: jemalloc \(String(cString: version)), \(arenas) arenas, \(allocated) bytes allocated on the main thread\n")
+        let hugePages = larder_allocator_huge_pages().map { String(cString: $0) } ?? "unknown"
+        message("timing: allocator: jemalloc \(String(cString: version)), \(arenas) arenas, huge pages \(hugePages), \(allocated) bytes allocated on the main thread\n")
     }
 
     static func seconds(_ duration: Duration) -> Double {

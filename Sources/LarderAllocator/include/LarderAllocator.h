@@ -16,6 +16,10 @@ const char *larder_allocator_version(void);
 /// answering).
 unsigned larder_allocator_arenas(void);
 
+/// jemalloc's transparent huge pages setting ("always", "never",
+/// "default"), or NULL when jemalloc is not answering.
+const char *larder_allocator_huge_pages(void);
+
 /// Bytes the calling thread has allocated through jemalloc so far: more
 /// than zero once it serves the program's `malloc`, zero if another
 /// `malloc` came first in symbol lookup and jemalloc serves nothing.
