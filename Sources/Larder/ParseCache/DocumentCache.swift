@@ -352,10 +352,17 @@ extension DocumentCache {
         // Each entry read in place, by index: a part copied out, or a
         // for-in loop, copies every entry and its document.
         let encodedParts = parts.concurrentMap { part -> (bytes: [UInt8], checksum: UInt64) in
-            // Room for the bench's recipes (2.2 KB an entry) and more: a
-            // part outgrowing it is copied into a new array twice its size,
-            // all fresh pages (at 50,000 recipes, parts of 60 MB).
-            var writer = CacheWriter(capacity: part.count * 3072)
+            // Room for the part as it will be: an entry read from a cache
+            // file is written back as it was, and one read anew takes 1.2
+            // to 1.5 times its file's size (the bench's recipes, the
+            // conformance recipe pages), more with its bytes kept for its
+            // problems. A part that outgrew its array was copied into one
+            // twice its size, all fresh pages (parts of 15 MB at 50,000
+            // recipes).
+            let capacity = part.reduce(16) { total, index in
+                total + (stored[index].encoded?.range.count ?? 3 * Int(stored[index].stamp.size) + 512)
+            }
+            var writer = CacheWriter(capacity: capacity)
             writer.unsigned(UInt64(part.count))
             for index in part {
                 if let encoded = stored[index].encoded {
