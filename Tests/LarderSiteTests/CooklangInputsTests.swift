@@ -58,6 +58,30 @@ import Testing
         #expect(walked.kitchen.recipeIDs == ["breakfast-easy-pancakes", "breakfast-waffles", "soup", "stew"])
     }
 
+    /// The snapshot's listing carries each regular file's stamp, and the
+    /// loader's scan takes it from there, not from a `stat` of its own:
+    /// a file changed after the snapshot is remembered in the parse cache
+    /// under the snapshot's stamp (so the next build reads it again).
+    @Test func theScanTakesEachFilesStampFromTheSnapshotsListing() throws {
+        let folder = try TestFolder()
+        try folder.write("recipes/soup.md", "---\ntitle: Soup\n---\n")
+        let inputs = BuildInputs(dataFolder: folder.url, options: [], secret: nil)
+        var snapshot = inputs.snapshot()
+        snapshot.index()
+        let listed = try #require(snapshot.listings["recipes"]?.first?.stamp)
+        #expect(listed == snapshot.table["recipes/soup.md"]?.own)
+        try folder.write("recipes/soup.md", "---\ntitle: Soup, now for six\n---\n")
+        let listings = snapshot.listings
+        var cache = DocumentCache()
+        for _ in 0..<2 {
+            _ = try KitchenLoader.load(
+                folder.url, cache: &cache, knownStamp: { _ in nil }, knownListing: { listings[$0] }, takenAt: snapshot.takenAt
+            )
+        }
+        // The second load took it from the cache, by the listing's stamp.
+        #expect(cache.tookFromCache("recipes/soup.md", stamp: listed))
+    }
+
     /// A new commit (git's HEAD, when list pages show history) makes the
     /// site out of date, but is no part of every page's fingerprint: only
     /// the list pages whose history changed are made again.

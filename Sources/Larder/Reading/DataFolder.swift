@@ -157,10 +157,12 @@ struct DataFolder: Sendable {
             diagnostics += problem
         }
         let walk = try walk()
+        // One array, each file put in its place once (a shelf's 50,000
+        // files were copied into it, every string retained again).
+        files.reserveCapacity(files.count + walk.shelves.values.reduce(walk.cooklang.count) { $0 + $1.count })
         for (folder, kind) in [("lists", DocumentKind.list), ("recipes", .recipe)] {
-            let found = dataFiles(walk.shelves[folder] ?? [], in: folder, kind: kind, budget: &budget)
-            files += found.files
-            diagnostics += (walk.shelfProblems[folder] ?? []) + found.diagnostics
+            let found = dataFiles(walk.shelves[folder] ?? [], in: folder, kind: kind, budget: &budget, into: &files)
+            diagnostics += (walk.shelfProblems[folder] ?? []) + found
         }
         diagnostics += walk.diagnostics
         let cooklang = cooklangFiles(walk.cooklang, budget: &budget)
@@ -247,36 +249,44 @@ struct DataFolder: Sendable {
         return nil
     }
 
-    /// The data files among `names` (sorted entries of `folder`, all of
-    /// them or all that claim some ids) and the problems with them; files
-    /// over the size limits are left out (`budget`).
+    /// The data files among `entries` (sorted entries of `folder`, all of
+    /// them or all that claim some ids), added to `files`, and the problems
+    /// with them; files over the size limits are left out (`budget`). An
+    /// entry's stamp, when its listing has one, is the file's.
     func dataFiles(
-        _ names: [String], in folder: String, kind: DocumentKind, budget: inout SizeBudget
-    ) -> (files: [DataFile], diagnostics: [Diagnostic]) {
-        var files: [DataFile] = []
+        _ entries: [FolderEntry], in folder: String, kind: DocumentKind, budget: inout SizeBudget,
+        into files: inout [DataFile]
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        files.reserveCapacity(names.count)
         // Two files claim one id only as `<id>.json` and `<id>.md`, which
         // the sorted names hold next to each other among the valid ids (a
         // name between them starts with `<id>.`, whose id has a dot): the
         // last valid id is all the check needs, not a table of them.
         var last: (id: String, path: String)?
-        // Each file stamped by its name in the open folder.
-        let descriptor = open(absolute(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if descriptor >= 0 { close(descriptor) } }
-        for name in names where !name.hasPrefix(".") {
-            let path = "\(folder)/\(name)"
-            let at = SourceLocation(path: path, line: 1, column: 1)
+        // Each file not stamped yet is stamped by its name in the open folder.
+        var descriptor: Int32?
+        defer { if let descriptor, descriptor >= 0 { close(descriptor) } }
+        let prefix = folder + "/"
+        for entry in entries where !entry.name.hasPrefix(".") {
+            let name = entry.name
+            let path = prefix + name
+            func at() -> SourceLocation { SourceLocation(path: path, line: 1, column: 1) }
             guard let claimed = Self.claimedID(name) else {
                 diagnostics.append(.warning(
                     "unknown-file", "'\(path)' is not a data file and is ignored",
-                    at: at, hint: "\(folder)/ holds .md and .json files only"
+                    at: at(), hint: "\(folder)/ holds .md and .json files only"
                 ))
                 continue
             }
             let id = String(claimed)
             let format: DataFile.Format = name.hasSuffix(".md") ? .markdown : .json
-            let (type, size, stamp) = descriptor >= 0 ? stampedEntry(path, in: descriptor, name: name) : stampedEntry(path)
+            let (type, size, stamp): (EntryType, Int, FileStamp?)
+            if let known = entry.stamp, known.mode & UInt32(S_IFMT) == UInt32(S_IFREG) {
+                (type, size, stamp) = (.regular, Int(known.size), known)
+            } else {
+                if descriptor == nil { descriptor = open(absolute(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+                (type, size, stamp) = descriptor! >= 0 ? stampedEntry(path, in: descriptor!, name: name) : stampedEntry(path)
+            }
             guard type == .regular else {
                 diagnostics.append(type.diagnostic(for: path))
                 continue
@@ -284,7 +294,7 @@ struct DataFolder: Sendable {
             guard Identifier.isValid(id) else {
                 diagnostics.append(.error(
                     "bad-id", "the file name '\(id)' is not a valid id: lowercase letters, digits and - only",
-                    at: at, hint: "rename the file to '\(Identifier.suggest(from: id))\(name[claimed.endIndex...])'"
+                    at: at(), hint: "rename the file to '\(Identifier.suggest(from: id))\(name[claimed.endIndex...])'"
                 ))
                 continue
             }
@@ -292,14 +302,14 @@ struct DataFolder: Sendable {
                 diagnostics.append(.error(
                     "id-too-long",
                     "the id '\(id.prefix(24))…' is \(id.utf8.count) bytes long, over the limit of \(Identifier.maximumLength): the site names a file after it (\(folder)/<id>.txt), and a file name has at most 255 bytes",
-                    at: at, hint: "rename the file to a shorter name"
+                    at: at(), hint: "rename the file to a shorter name"
                 ))
                 continue
             }
             if let last, last.id == id {
                 diagnostics.append(.error(
                     "duplicate-id", "'\(path)' and '\(last.path)' both have the id '\(id)'",
-                    at: at, hint: "keep one of them, or rename one"
+                    at: at(), hint: "keep one of them, or rename one"
                 ))
                 continue
             }
@@ -307,7 +317,7 @@ struct DataFolder: Sendable {
             guard budget.admits(size, at: path, &diagnostics) else { continue }
             files.append(DataFile(kind: kind, format: format, path: path, id: id, stamp: stamp))
         }
-        return (files, diagnostics)
+        return diagnostics
     }
 
     /// The file size and total size limits, applied from the sizes the scan

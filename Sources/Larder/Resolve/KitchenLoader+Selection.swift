@@ -137,7 +137,7 @@ extension KitchenLoader {
         /// The valid ids its file names claim, sorted.
         let ids: [String]
         /// Names of data files by the id they claim, lowercased, in name order.
-        private let claimants: [String: [String]]
+        private let claimants: [String: [FolderEntry]]
         /// Cooklang files by id.
         private let cooklang: [String: [CooklangEntry]]
 
@@ -146,12 +146,12 @@ extension KitchenLoader {
             self.name = name
             self.kind = kind
             problems = walk.shelfProblems[name] ?? []
-            var claimants: [String: [String]] = [:]
+            var claimants: [String: [FolderEntry]] = [:]
             var ids = Set<String>()
-            for name in walk.shelves[name] ?? [] where !name.hasPrefix(".") {
-                guard let id = DataFolder.claimedID(name) else { continue }
+            for entry in walk.shelves[name] ?? [] where !entry.name.hasPrefix(".") {
+                guard let id = DataFolder.claimedID(entry.name) else { continue }
                 if Identifier.isValid(id) { ids.insert(String(id)) }
-                claimants[id.lowercased(), default: []].append(name)
+                claimants[id.lowercased(), default: []].append(entry)
             }
             let cooklang = Dictionary(grouping: walk.cooklang.filter { $0.kind == kind }, by: \.id)
             ids.formUnion(cooklang.keys)
@@ -165,13 +165,14 @@ extension KitchenLoader {
         /// does, so collisions are reported; a file whose id differs
         /// (`Pancakes.md`) is not used.
         func files(for ids: [String]) -> (files: [DataFile], problems: [Diagnostic]) {
-            let names = Set(ids.map { $0.lowercased() }).flatMap { claimants[$0] ?? [] }.sorted()
+            let entries = Set(ids.map { $0.lowercased() }).flatMap { claimants[$0] ?? [] }.sorted { $0.name < $1.name }
             var budget = DataFolder.SizeBudget()
-            let found = folder.dataFiles(names, in: name, kind: kind, budget: &budget)
+            var found: [DataFile] = []
+            let problems = folder.dataFiles(entries, in: name, kind: kind, budget: &budget, into: &found)
             let exact = Set(ids)
             let cooked = folder.cooklangFiles(Set(ids).sorted().flatMap { cooklang[$0] ?? [] }, budget: &budget)
-            let unique = DataFolder.uniqueIDs(found.files.filter { exact.contains($0.id) } + cooked.files)
-            return (unique.files, found.diagnostics + cooked.diagnostics + unique.diagnostics)
+            let unique = DataFolder.uniqueIDs(found.filter { exact.contains($0.id) } + cooked.files)
+            return (unique.files, problems + cooked.diagnostics + unique.diagnostics)
         }
 
         /// The ids a did-you-mean for `targets` may name, as a full load has

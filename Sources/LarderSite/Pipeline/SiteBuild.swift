@@ -185,10 +185,8 @@ public struct SiteBuild: Sendable {
         do throws(Stop) {
             var disk: Disk?
             if case .folder(let output) = destination {
-                var (prepared, upToDate) = try prepare(output)
+                let (prepared, upToDate) = try prepare(output)
                 if let upToDate { return result(.upToDate(upToDate)) }
-                // The previous site's state is read while the data loads.
-                prepared.writer.readStateAhead()
                 timings.mark("no-op check")
                 // Parsed files from the last build: only changed files are read.
                 if documents == nil {
@@ -279,6 +277,10 @@ public struct SiteBuild: Sendable {
         if case .success = secret, let last = writer.upToDate(inputs, now: now) {
             return (Disk(writer: writer, inputs: inputs, before: now), last)
         }
+        // The previous site's state is read (and its files checked) while
+        // the snapshot settles and the data loads: as soon as the build is
+        // known to go on.
+        writer.readStateAhead()
         var before = inputs.settledSnapshot(startingWith: now)
         before.index()
         return (Disk(writer: writer, inputs: inputs, before: before), nil)
