@@ -49,7 +49,7 @@ struct LarderCommand: ParsableCommand {
 /// full build of 10,000 recipes peak at 242–255 MB, 16 MB at 219–228 MB,
 /// for 1–2 % on a one-recipe rebuild (no padding at all: +14 %).
 /// `mallopt` is looked up by name: Glibc's Swift module leaves <malloc.h>
-/// out. See docs/performance.md, "Issue 15's targets, a fourth look".
+/// out. See docs/performance-log.md, "Issue 15's targets, a fourth look".
 private func padHeap() {
     #if os(Linux)
     typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
