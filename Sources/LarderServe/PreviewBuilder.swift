@@ -27,6 +27,9 @@ struct PreviewBuilder: Sendable {
     /// Colour in the terminal text of failures.
     let color: Bool
     private var documents = DocumentCache()
+    /// The last site built, whose pages a rebuild keeps when their inputs
+    /// did not change (`SiteBuild.run(documents:site:)`).
+    private var site: MemorySite?
 
     init(folder: URL, displayName: String, environment: [String: String], color: Bool) {
         var pipeline = SiteBuild(dataFolder: folder, destination: .memory, displayName: displayName, environment: environment)
@@ -36,7 +39,7 @@ struct PreviewBuilder: Sendable {
     }
 
     mutating func build() -> (BuildOutcome, BuildTimings) {
-        let result = pipeline.run(documents: &documents)
+        let result = pipeline.run(documents: &documents, site: &site)
         let timings = BuildTimings(
             load: result.timings.wall(of: "load"), render: result.timings.wall(of: "render"),
             documentsRead: result.documentsRead, documentsCached: result.documentsReused

@@ -11,6 +11,12 @@ extension SiteBuilder {
     /// records every page renders, as `render(into:)` does, and the same
     /// files come out.
     public func render(into sink: SiteSink, inputs: InputSnapshot) throws(SiteBuildError) {
+        try render(incrementallyInto: sink, inputs: inputs)
+    }
+
+    /// The same, into any sink: a folder's (`SiteSink`) or memory's
+    /// (`MemorySink`, `larder serve`).
+    func render<Sink: IncrementalSink>(incrementallyInto sink: Sink, inputs: InputSnapshot) throws(SiteBuildError) {
         try checkUnlisted()
         let fingerprints = JobFingerprints(snapshot: inputs, kitchen: kitchen)
         let previous = sink.previousJobs?.records ?? [:]
@@ -229,7 +235,7 @@ extension SiteBuilder {
     /// Carries over the files of the jobs in `keep` (checked on disk on all
     /// cores, then taken in at once); returns the jobs that could not be (a
     /// file of theirs changed in the site since): they render.
-    private func carryOver(_ keep: [RebuildPlan.Kept], into sink: SiteSink) throws(SiteBuildError) -> Set<Int> {
+    private func carryOver<Sink: IncrementalSink>(_ keep: [RebuildPlan.Kept], into sink: Sink) throws(SiteBuildError) -> Set<Int> {
         // One task per 512 jobs, not per job.
         let groups = keep.map(\.outputs)
         let vouched = Array(groups.chunked(512).concurrentMap { sink.vouch($0) }.joined())

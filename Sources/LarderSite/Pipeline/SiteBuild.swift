@@ -130,6 +130,9 @@ public struct SiteBuild: Sendable {
         /// outline only). Known once the site is rendered, and counted only
         /// with `countsDecodedRecipes`.
         public var recipesDecoded = 0
+        /// `.memory` with a site kept (`run(documents:site:)`): the files
+        /// rendered in this run; the others were taken from the site.
+        public var filesRendered: Int?
 
         /// The code of the error that stopped the run, if one did.
         public var stopCode: StopCode? { report.stop.flatMap { StopCode(rawValue: $0.code) } }
@@ -139,7 +142,8 @@ public struct SiteBuild: Sendable {
     /// beside the output, and saves it for the next.
     public func run() -> Result {
         var documents: DocumentCache?
-        let result = perform(&documents)
+        var none: MemorySite?
+        let result = perform(&documents, site: &none, keepsSite: false)
         // Saved by now; freeing 11,000 entries would hold up the return.
         BackgroundRelease.drop(documents.take())
         return result
@@ -151,7 +155,18 @@ public struct SiteBuild: Sendable {
     public func run(documents: inout DocumentCache) -> Result {
         var kept: DocumentCache? = documents
         defer { documents = kept ?? DocumentCache() }
-        return perform(&kept)
+        var none: MemorySite?
+        return perform(&kept, site: &none, keepsSite: false)
+    }
+
+    /// `.memory` (`larder serve`): runs the pipeline as `run(documents:)`
+    /// does, and renders only the pages whose inputs changed since `site`
+    /// was made, taking the others from it; `site` becomes this run's
+    /// (unchanged when the run fails: the last good site stays the base).
+    public func run(documents: inout DocumentCache, site: inout MemorySite?) -> Result {
+        var kept: DocumentCache? = documents
+        defer { documents = kept ?? DocumentCache() }
+        return perform(&kept, site: &site, keepsSite: destination == .memory)
     }
 
     /// An error that ends the run, as its diagnostic.
@@ -168,18 +183,19 @@ public struct SiteBuild: Sendable {
     }
 
     /// The stages in order; each throws the `Stop` that ends the run.
-    private func perform(_ documents: inout DocumentCache?) -> Result {
+    private func perform(_ documents: inout DocumentCache?, site: inout MemorySite?, keepsSite: Bool) -> Result {
         var timings = StageTimings()
         var report = DiagnosticReport(diagnostics: [], fileCount: 0)
         var counts = (read: 0, reused: 0)
         var decoded = 0
+        var rendered: Int?
         // Hides the addresses of unlisted lists in the error that stops the
         // run: any token-like name until the kitchen is known, then by name.
         var redaction = TokenRedaction()
         func result(_ outcome: Result.Outcome) -> Result {
             Result(
                 outcome: outcome, report: report, timings: timings, documentsRead: counts.read,
-                documentsReused: counts.reused, recipesDecoded: decoded
+                documentsReused: counts.reused, recipesDecoded: decoded, filesRendered: rendered
             )
         }
         do throws(Stop) {
@@ -201,8 +217,17 @@ public struct SiteBuild: Sendable {
                 checkCache = CheckCache.file(for: dataFolder, in: folder)
                 documents = checkCache.map(DocumentCache.init(contentsOf:))
             }
+            // In memory, kept between runs: the stamps the pages'
+            // fingerprints are made of, as a folder build takes them.
+            let memoryInputs = keepsSite ? memorySnapshot() : nil
+            if let memoryInputs, !memoryInputs.racy.isEmpty {
+                // A file saved this very moment could change again under
+                // the same stamp: every page renders, and the site made is
+                // not a base for the next run.
+                site = nil
+            }
             // A folder build's loader takes the stamps of the snapshot it starts from.
-            let loaded = try load(&documents, stamps: disk?.before)
+            let loaded = try load(&documents, stamps: disk?.before ?? memoryInputs)
             // Done with once the run has its outcome: the kitchen (and the
             // builder made of it) are freed off the main thread, which
             // returns (and, for the CLI, exits) without waiting for some
@@ -235,6 +260,18 @@ public struct SiteBuild: Sendable {
                 // entry per file of the site, and the job records): freed
                 // off the main thread too.
                 BackgroundRelease.drop(disk.take())
+            } else if let memoryInputs {
+                let sink = MemorySink(previous: site)
+                do {
+                    try builder.render(incrementallyInto: sink, inputs: memoryInputs)
+                } catch {
+                    throw Stop(diagnostic: error.diagnostic)
+                }
+                timings.mark("render")
+                let made = sink.site
+                site = memoryInputs.racy.isEmpty ? made : nil
+                rendered = sink.renderedCount
+                outcome = .rendered(made.sortedFiles)
             } else {
                 outcome = .rendered(try render(builder, timings: &timings))
             }
@@ -284,6 +321,17 @@ public struct SiteBuild: Sendable {
         var before = inputs.settledSnapshot(startingWith: now)
         before.index()
         return (Disk(writer: writer, inputs: inputs, before: before), nil)
+    }
+
+    /// The data files' stamps for a run into memory that keeps its site
+    /// (`run(documents:site:)`): a snapshot as a folder build takes it,
+    /// settled, with its table, for the loader and the pages' fingerprints.
+    private func memorySnapshot() -> InputSnapshot {
+        let secret = try? UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment)
+        let inputs = BuildInputs(dataFolder: dataFolder, options: [displayName, "memory"], secret: secret ?? nil)
+        var snapshot = inputs.settledSnapshot()
+        snapshot.index()
+        return snapshot
     }
 
     /// Stage 2: read, validate, resolve (`KitchenLoader`), with the parse

@@ -1,0 +1,131 @@
+import Foundation
+import Larder
+import Testing
+
+@testable import LarderSite
+@testable import LarderTestSupport
+
+/// `larder serve` builds into memory and keeps the site it made
+/// (`SiteBuild.run(documents:site:)`): a rebuild renders only the pages
+/// whose inputs changed and takes the others from that site, and gives,
+/// file for file, what a build of every page gives.
+@Suite struct MemorySiteTests {
+    static let environment = ["LARDER_SECRET": "memory-site-tests-secret"]
+
+    /// A copy of `Examples/kitchen`, removed with the value.
+    final class Kitchen {
+        let root: URL
+        var url: URL { root.appendingPathComponent("kitchen") }
+
+        init() throws {
+            root = try RenderFixtures.temporaryFolder()
+            try FileManager.default.copyItem(at: Repository.examples, to: url)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func write(_ path: String, _ text: String) throws {
+            let file = url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let before = try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+            let after = change(before)
+            #expect(after != before, "the edit of \(path) changes nothing")
+            try write(path, after)
+        }
+
+        func remove(_ path: String) throws {
+            try FileManager.default.removeItem(at: url.appendingPathComponent(path))
+        }
+
+        var pipeline: SiteBuild {
+            var build = SiteBuild(dataFolder: url, destination: .memory, displayName: "kitchen", environment: MemorySiteTests.environment)
+            build.countsDecodedRecipes = true
+            return build
+        }
+    }
+
+    @Test func aRebuildInMemoryRendersWhatChangedAndGivesTheWholeBuild() throws {
+        let kitchen = try Kitchen()
+        var documents = DocumentCache()
+        var site: MemorySite?
+        /// A rebuild that keeps `site`, and a build of everything from
+        /// nothing, which must agree; the rebuild's result.
+        @discardableResult
+        func step(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> (kept: SiteBuild.Result, whole: SiteBuild.Result) {
+            let kept = kitchen.pipeline.run(documents: &documents, site: &site)
+            let whole = kitchen.pipeline.run()
+            guard case .rendered(let made) = kept.outcome, case .rendered(let expected) = whole.outcome else {
+                Issue.record("\(name): not rendered: \(kept.report.diagnostics) \(String(describing: kept.report.stop))", sourceLocation: sourceLocation)
+                return (kept, whole)
+            }
+            #expect(made.map(\.path) == expected.map(\.path), "\(name)", sourceLocation: sourceLocation)
+            let different = zip(made, expected).filter { $0 != $1 }.map(\.0.path)
+            #expect(different.isEmpty, "\(name): \(different.prefix(10))", sourceLocation: sourceLocation)
+            return (kept, whole)
+        }
+        let first = step("first build")
+        // A first build renders everything.
+        let fileCount = first.kept.filesRendered ?? 0
+        #expect(fileCount > 40)
+        // With nothing changed, only what is made every time: the theme's
+        // assets (no record of their own) and the service worker.
+        let everyTime = step("nothing changed").kept.filesRendered ?? 0
+        #expect(everyTime < fileCount / 3)
+
+        try kitchen.edit("recipes/pizza-dough.md") { $0.replacingOccurrences(of: "Knead for 10 minutes", with: "Knead for 12 minutes") }
+        let edited = step("edit a recipe's steps")
+        // Then only the pages that show the recipe's steps: its page and
+        // text, the pizza's, which uses it as a sub-recipe, and the list
+        // pages and print sheets that shop for the pizza.
+        #expect((1...12).contains((edited.kept.filesRendered ?? 0) - everyTime), "\(edited.kept.filesRendered ?? -1) of \(fileCount), \(everyTime) every time")
+
+        try kitchen.edit("recipes/pancakes.md") { $0.replacingOccurrences(of: "title: Fluffy", with: "title: Fluffier") }
+        step("retitle a recipe a list shops for")
+        try kitchen.edit("recipes/lemonade.md") { $0.replacingOccurrences(of: "tags: [summer, party, make-ahead]", with: "tags: [summer]") }
+        step("a recipe's tags")
+        try kitchen.write("recipes/toast.md", "---\ntitle: Toast\ncategory: breakfast\n---\n## Ingredients\n\n- 2 slices bread\n")
+        step("add a recipe")
+        try kitchen.edit("lists/weekly.md") { $0.replacingOccurrences(of: "- [ ] 3 lemons", with: "- [x] 3 lemons") }
+        step("tick an item")
+        try kitchen.remove("recipes/banana-bread.md")
+        step("delete a recipe")
+        try kitchen.write("favorites.json", #"{"recipes": ["toast"]}"#)
+        step("favorites")
+        try kitchen.edit("larder.json") { $0.replacingOccurrences(of: "Ana & Ben's Kitchen", with: "Our Kitchen") }
+        step("change larder.json")
+        let template = try String(
+            contentsOf: Repository.root.appendingPathComponent("Sources/LarderSite/Templates/recipe.mustache"), encoding: .utf8
+        )
+        try kitchen.write("templates/recipe.mustache", template + "\n<!-- an override -->\n")
+        step("add a template override")
+        try kitchen.remove("templates/recipe.mustache")
+        step("remove the template override")
+    }
+
+    /// A build that fails keeps the last good site as the base of the next.
+    @Test func aFailedBuildLeavesTheSiteToTheNext() throws {
+        let kitchen = try Kitchen()
+        var documents = DocumentCache()
+        var site: MemorySite?
+        _ = kitchen.pipeline.run(documents: &documents, site: &site)
+        let built = try #require(site)
+        try kitchen.write("recipes/broken.md", "---\ntitle: [\n---\n")
+        let failed = kitchen.pipeline.run(documents: &documents, site: &site)
+        #expect(failed.report.hasErrors)
+        #expect(site?.files.keys.sorted() == built.files.keys.sorted())
+        try kitchen.remove("recipes/broken.md")
+        let again = kitchen.pipeline.run(documents: &documents, site: &site)
+        guard case .rendered(let files) = again.outcome else {
+            Issue.record("not rendered")
+            return
+        }
+        #expect(files == built.sortedFiles)
+        // Nothing changed since the site kept: only what is made every
+        // time (see above) rendered again.
+        #expect((again.filesRendered ?? .max) < files.count / 3)
+    }
+}
