@@ -17,9 +17,9 @@ import Testing
         let root: URL
         var url: URL { root.appendingPathComponent("kitchen") }
 
-        init() throws {
+        init(_ source: URL = Repository.examples) throws {
             root = try RenderFixtures.temporaryFolder()
-            try FileManager.default.copyItem(at: Repository.examples, to: url)
+            try FileManager.default.copyItem(at: source, to: url)
         }
 
         deinit { try? FileManager.default.removeItem(at: root) }
@@ -48,32 +48,45 @@ import Testing
         }
     }
 
-    @Test func aRebuildInMemoryRendersWhatChangedAndGivesTheWholeBuild() throws {
-        let kitchen = try Kitchen()
+    /// Runs of one kitchen that keep their site, each checked against a
+    /// build of everything from nothing.
+    struct Runs {
+        let kitchen: Kitchen
         var documents = DocumentCache()
         var site: MemorySite?
-        /// A rebuild that keeps `site`, and a build of everything from
-        /// nothing, which must agree; the rebuild's result.
+
+        init(_ kitchen: Kitchen) { self.kitchen = kitchen }
+
+        /// A run that keeps `site`, and a build of everything, which must
+        /// agree file for file; the run's result.
         @discardableResult
-        func step(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> (kept: SiteBuild.Result, whole: SiteBuild.Result) {
+        mutating func step(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> SiteBuild.Result {
             let kept = kitchen.pipeline.run(documents: &documents, site: &site)
             let whole = kitchen.pipeline.run()
             guard case .rendered(let made) = kept.outcome, case .rendered(let expected) = whole.outcome else {
                 Issue.record("\(name): not rendered: \(kept.report.diagnostics) \(String(describing: kept.report.stop))", sourceLocation: sourceLocation)
-                return (kept, whole)
+                return kept
             }
             #expect(made.map(\.path) == expected.map(\.path), "\(name)", sourceLocation: sourceLocation)
             let different = zip(made, expected).filter { $0 != $1 }.map(\.0.path)
             #expect(different.isEmpty, "\(name): \(different.prefix(10))", sourceLocation: sourceLocation)
-            return (kept, whole)
+            return kept
+        }
+    }
+
+    @Test func aRebuildInMemoryRendersWhatChangedAndGivesTheWholeBuild() throws {
+        let kitchen = try Kitchen()
+        var runs = Runs(kitchen)
+        func step(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> SiteBuild.Result {
+            runs.step(name, sourceLocation: sourceLocation)
         }
         let first = step("first build")
         // A first build renders everything.
-        let fileCount = first.kept.filesRendered ?? 0
+        let fileCount = first.filesRendered ?? 0
         #expect(fileCount > 40)
         // With nothing changed, only what is made every time: the theme's
         // assets (no record of their own) and the service worker.
-        let everyTime = step("nothing changed").kept.filesRendered ?? 0
+        let everyTime = step("nothing changed").filesRendered ?? 0
         #expect(everyTime < fileCount / 3)
 
         try kitchen.edit("recipes/pizza-dough.md") { $0.replacingOccurrences(of: "Knead for 10 minutes", with: "Knead for 12 minutes") }
@@ -81,29 +94,50 @@ import Testing
         // Then only the pages that show the recipe's steps: its page and
         // text, the pizza's, which uses it as a sub-recipe, and the list
         // pages and print sheets that shop for the pizza.
-        #expect((1...12).contains((edited.kept.filesRendered ?? 0) - everyTime), "\(edited.kept.filesRendered ?? -1) of \(fileCount), \(everyTime) every time")
+        #expect((1...12).contains((edited.filesRendered ?? 0) - everyTime), "\(edited.filesRendered ?? -1) of \(fileCount), \(everyTime) every time")
 
         try kitchen.edit("recipes/pancakes.md") { $0.replacingOccurrences(of: "title: Fluffy", with: "title: Fluffier") }
-        step("retitle a recipe a list shops for")
+        _ = step("retitle a recipe a list shops for")
         try kitchen.edit("recipes/lemonade.md") { $0.replacingOccurrences(of: "tags: [summer, party, make-ahead]", with: "tags: [summer]") }
-        step("a recipe's tags")
+        _ = step("a recipe's tags")
         try kitchen.write("recipes/toast.md", "---\ntitle: Toast\ncategory: breakfast\n---\n## Ingredients\n\n- 2 slices bread\n")
-        step("add a recipe")
+        _ = step("add a recipe")
         try kitchen.edit("lists/weekly.md") { $0.replacingOccurrences(of: "- [ ] 3 lemons", with: "- [x] 3 lemons") }
-        step("tick an item")
+        _ = step("tick an item")
         try kitchen.remove("recipes/banana-bread.md")
-        step("delete a recipe")
+        _ = step("delete a recipe")
         try kitchen.write("favorites.json", #"{"recipes": ["toast"]}"#)
-        step("favorites")
+        _ = step("favorites")
         try kitchen.edit("larder.json") { $0.replacingOccurrences(of: "Ana & Ben's Kitchen", with: "Our Kitchen") }
-        step("change larder.json")
+        _ = step("change larder.json")
         let template = try String(
             contentsOf: Repository.root.appendingPathComponent("Sources/LarderSite/Templates/recipe.mustache"), encoding: .utf8
         )
         try kitchen.write("templates/recipe.mustache", template + "\n<!-- an override -->\n")
-        step("add a template override")
+        _ = step("add a template override")
         try kitchen.remove("templates/recipe.mustache")
-        step("remove the template override")
+        _ = step("remove the template override")
+    }
+
+    /// Cooklang files in folders of their own, pictures beside them, a
+    /// menu, cook's aisle configuration: the inputs a Cooklang user edits.
+    @Test func aCooklangFolderRebuiltInMemoryGivesTheWholeBuild() throws {
+        let kitchen = try Kitchen(Repository.root.appendingPathComponent("Examples/cooklang"))
+        var runs = Runs(kitchen)
+        runs.step("first build")
+        try kitchen.edit("Shared/Pizza Dough.cook") { $0 + "\nLet it rest for another @salt{1%pinch} hour.\n" }
+        runs.step("a sub-recipe's steps")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 7, count: 64))
+            .write(to: kitchen.url.appendingPathComponent("Breakfast/Overnight Oats.jpg"))
+        runs.step("a picture beside a recipe")
+        try kitchen.remove("Breakfast/Easy Pancakes.4.jpg")
+        runs.step("a second picture removed")
+        try kitchen.edit("config/aisle.conf") { "[bakery]\nflour\n\n" + $0 }
+        runs.step("the aisles")
+        try kitchen.edit("Plans/This Week.menu") { $0 + "\n@./Tomato Soup{2}\n" }
+        runs.step("the menu")
+        try kitchen.write("Dinner/Fish Pie.cook", "Bake @fish{400%g} with @potatoes{600%g}.\n")
+        runs.step("a new recipe in a folder")
     }
 
     /// A build that fails keeps the last good site as the base of the next.
