@@ -38,6 +38,16 @@ struct PreviewBuilder: Sendable {
         self.color = color
     }
 
+    /// This builder, with its parse cache and last site, leaving `self`
+    /// neither: a build changes them in place only where nothing else
+    /// holds them (`PreviewServer.rebuild`).
+    mutating func detach() -> PreviewBuilder {
+        let whole = self
+        documents = DocumentCache()
+        site = nil
+        return whole
+    }
+
     mutating func build() -> (BuildOutcome, BuildTimings) {
         let result = pipeline.run(documents: &documents, site: &site)
         let timings = BuildTimings(
