@@ -8,9 +8,11 @@ of the same pages, and prints medians of wall time, CPU time and peak memory.
 
 import argparse
 import datetime
+import http.client
 import json
 import os
 import platform
+import re
 import shlex
 import shutil
 import signal
@@ -140,7 +142,7 @@ def folder_size(path):
     return files, size
 
 
-STEPS = ("check", "check-cold", "build", "noop", "recipe", "config", "share", "print", "hugo")
+STEPS = ("check", "check-cold", "build", "noop", "recipe", "config", "serve", "share", "print", "hugo")
 
 
 def supports(larder, argv, option):
@@ -253,6 +255,11 @@ def bench_size(n, args, larder, hugo, base):
                 f.write(original_recipe)
             with open(config, "w", encoding="utf-8") as f:
                 f.write(original_config)
+        if "serve" in steps:
+            samples = serve_samples(larder, kitchen, recipe, env, args.runs)
+            row = Row("serve", "serve, one recipe edited (save to reload)", samples)
+            rows.append(row)
+            log(f"  {row.label}: {seconds(row.median('wall'))}, {megabytes(row.median('rss_kb'))}")
         series("share", f"share {info['list']}", lambda k: [larder, "share", info["list"], "--dir", kitchen])
         sheet = os.path.join(runs, "sheet.html")
         series("print", f"print {info['list']}",
@@ -272,6 +279,78 @@ def bench_size(n, args, larder, hugo, base):
     finally:
         shutil.rmtree(runs, ignore_errors=True)
     return {"n": n, "info": info, "rows": rows, "site_files": site_files, "site_bytes": site_bytes}
+
+
+def serve_samples(larder, kitchen, recipe, env, runs):
+    """`larder serve` on the kitchen, its first build done; then, `runs`
+    times, the recipe's first step changed (as the one-recipe row changes
+    it) and the time until the server's reload event arrives, with the CPU
+    time the server spent meanwhile (/proc) and its peak memory so far.
+    The recipe is restored after."""
+    server = subprocess.Popen([larder, "serve", kitchen, "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env)
+
+    def cpu():
+        try:
+            with open(f"/proc/{server.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except OSError:
+            return 0.0
+
+    def peak_kb():
+        try:
+            with open(f"/proc/{server.pid}/status") as f:
+                return int(re.search(r"VmHWM:\s+(\d+)", f.read()).group(1))
+        except (OSError, AttributeError):
+            return 0
+
+    with open(recipe, encoding="utf-8") as f:
+        original = f.read()
+    try:
+        line = server.stdout.readline()
+        found = re.search(r":(\d+)/", line)
+        if not found:
+            raise Failure(f"larder serve did not start: {line}{server.stderr.read()[-2000:]}")
+        connection = http.client.HTTPConnection("127.0.0.1", int(found.group(1)), timeout=600)
+        connection.request("GET", "/_larder/events")
+        response = connection.getresponse()
+
+        def next_event():
+            name = None
+            while True:
+                text = response.readline().decode()
+                if not text:
+                    raise Failure("larder serve closed its event stream")
+                if text.startswith("event: "):
+                    name = text[7:].strip()
+                elif text.startswith("data: "):
+                    return name
+
+        if next_event() != "hello":
+            raise Failure("larder serve's event stream did not start with hello")
+        samples = []
+        for k in range(runs):
+            time.sleep(0.5)
+            before = cpu()
+            start = time.perf_counter()
+            with open(recipe, "w", encoding="utf-8") as f:
+                f.write(edited(original, f"serve {k + 1}"))
+            event = next_event()
+            wall = time.perf_counter() - start
+            if event != "reload":
+                raise Failure(f"larder serve answered the save with {event}")
+            samples.append(Sample(wall, cpu() - before, peak_kb()))
+        return samples
+    finally:
+        with open(recipe, "w", encoding="utf-8") as f:
+            f.write(original)
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 HISTORY_COMMITS = 1000
