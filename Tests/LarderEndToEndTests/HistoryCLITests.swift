@@ -290,9 +290,12 @@ import LarderSite
             environment: ["PATH": URL(fileURLWithPath: kitchen.git.path).deletingLastPathComponent().path, "SOURCE_DATE_EPOCH": "1795521600"]
         )
         build.historyMemory = HistoryCache.Memory()
+        // Kept between runs as serve keeps them: a list page kept from the
+        // last site must still show a new commit.
+        var documents = DocumentCache()
+        var site: MemorySite?
         func run() throws -> (source: String?, page: String) {
-            var documents = DocumentCache()
-            let result = build.run(documents: &documents)
+            let result = build.run(documents: &documents, site: &site)
             guard case .rendered(let files) = result.outcome else { throw ToolFailure(tool: "build", status: 1, output: "\(result.report)") }
             let source = result.timings.entries.lazy.compactMap { entry -> String? in
                 if case .note(let text) = entry, text.hasPrefix("history: ") { return String(text.dropFirst(9)) }

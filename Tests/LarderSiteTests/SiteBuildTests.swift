@@ -10,8 +10,8 @@ import Testing
 @Suite struct SiteBuildTests {
     static let secret = ["LARDER_SECRET": "site-build-tests-secret"]
 
-    /// A kitchen (`RenderFixtures.small` and `extra`) and an output path
-    /// beside it, removed with the value.
+    /// A kitchen (`RenderFixtures.small` and `extra`, or a copy of a
+    /// folder) and an output path beside it, removed with the value.
     final class Folder {
         let root: URL
         var kitchen: URL { root.appendingPathComponent("kitchen") }
@@ -20,13 +20,36 @@ import Testing
         init(_ extra: [String: String] = [:]) throws {
             root = try RenderFixtures.temporaryFolder()
             for (path, contents) in RenderFixtures.small.merging(extra, uniquingKeysWith: { $1 }) {
-                let url = kitchen.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: url)
+                try write(path, contents)
             }
         }
 
+        /// A copy of `source` (`Examples/kitchen`, say) as the kitchen.
+        init(copying source: URL) throws {
+            root = try RenderFixtures.temporaryFolder()
+            try FileManager.default.copyItem(at: source, to: kitchen)
+        }
+
         deinit { try? FileManager.default.removeItem(at: root) }
+
+        /// Writes a file of the kitchen, making its folders.
+        func write(_ path: String, _ text: String) throws {
+            let url = kitchen.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+
+        /// Changes a file of the kitchen; the change must change it.
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let before = try String(contentsOf: kitchen.appendingPathComponent(path), encoding: .utf8)
+            let after = change(before)
+            #expect(after != before, "the edit of \(path) changes nothing")
+            try write(path, after)
+        }
+
+        func remove(_ path: String) throws {
+            try FileManager.default.removeItem(at: kitchen.appendingPathComponent(path))
+        }
 
         func build(_ destination: SiteBuild.Destination, environment: [String: String] = SiteBuildTests.secret) -> SiteBuild {
             SiteBuild(dataFolder: kitchen, destination: destination, displayName: "kitchen", environment: environment)
@@ -85,11 +108,12 @@ import Testing
         let folder = try Folder()
         let build = folder.build(.memory)
         var documents = DocumentCache()
-        let first = build.run(documents: &documents)
+        var site: MemorySite?
+        let first = build.run(documents: &documents, site: &site)
         #expect(first.documentsRead == RenderFixtures.small.count && first.documentsReused == 0)
         try Data("---\ntitle: Jam\n---\n## Ingredients\n\n- 1 jar jam\n".utf8)
             .write(to: folder.kitchen.appendingPathComponent("recipes/jam.md"))
-        let second = build.run(documents: &documents)
+        let second = build.run(documents: &documents, site: &site)
         #expect(second.documentsRead == 1 && second.documentsReused == RenderFixtures.small.count)
     }
 

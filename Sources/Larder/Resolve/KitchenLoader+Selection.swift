@@ -136,7 +136,7 @@ extension KitchenLoader {
         let problems: [Diagnostic]
         /// The valid ids its file names claim, sorted.
         let ids: [String]
-        /// Names of data files by the id they claim, lowercased, in name order.
+        /// Entries of data files by the id they claim, lowercased, in name order.
         private let claimants: [String: [FolderEntry]]
         /// Cooklang files by id.
         private let cooklang: [String: [CooklangEntry]]

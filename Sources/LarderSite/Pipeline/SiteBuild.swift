@@ -149,20 +149,12 @@ public struct SiteBuild: Sendable {
         return result
     }
 
-    /// Runs the pipeline, reading again only the data files that changed
-    /// since `documents` was filled, which it keeps for the next run (`larder
-    /// serve`, which rebuilds the same folder on every change).
-    public func run(documents: inout DocumentCache) -> Result {
-        var kept: DocumentCache? = documents
-        defer { documents = kept ?? DocumentCache() }
-        var none: MemorySite?
-        return perform(&kept, site: &none, keepsSite: false)
-    }
-
-    /// `.memory` (`larder serve`): runs the pipeline as `run(documents:)`
-    /// does, and renders only the pages whose inputs changed since `site`
-    /// was made, taking the others from it; `site` becomes this run's
-    /// (unchanged when the run fails: the last good site stays the base).
+    /// Runs the pipeline again on a folder it ran on before (`larder serve`,
+    /// which rebuilds the same folder on every change): it reads again only
+    /// the data files that changed since `documents` was filled, and, into
+    /// `.memory`, renders only the pages whose inputs changed since `site`
+    /// was made, taking the others from it. Both are kept for the next run;
+    /// a run that fails leaves `site` as it was, the last good site.
     public func run(documents: inout DocumentCache, site: inout MemorySite?) -> Result {
         var kept: DocumentCache? = documents
         defer { documents = kept ?? DocumentCache() }
