@@ -281,14 +281,25 @@ def bench_size(n, args, larder, hugo, base):
     return {"n": n, "info": info, "rows": rows, "site_files": site_files, "site_bytes": site_bytes}
 
 
-def serve_samples(larder, kitchen, recipe, env, runs):
+def serve_samples(larder, kitchen, recipe, env, runs, edit=None, listening=None, output=None):
     """`larder serve` on the kitchen, its first build done; then, `runs`
-    times, the recipe's first step changed (as the one-recipe row changes
-    it) and the time until the server's reload event arrives, with the CPU
-    time the server spent meanwhile (/proc) and its peak memory so far.
-    The recipe is restored after."""
+    times, the recipe changed (`edit(text, marker)`; by default its first
+    step, as the one-recipe row changes it) and the time until the
+    server's reload event arrives, with the CPU time the server spent
+    meanwhile (/proc) and its peak memory so far. `listening` is told the
+    seconds the server took to build and listen, and `output` what it
+    printed on stderr, at the end. The recipe is restored after. Also
+    scripts/bench-serve's."""
+    edit = edit or edited
+    started = time.perf_counter()
+    # Into a file, not a pipe nobody reads while the server runs.
+    errors = tempfile.TemporaryFile(mode="w+")
     server = subprocess.Popen([larder, "serve", kitchen, "--port", "0"], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=env)
+                              stderr=errors, text=True, env=env)
+
+    def printed():
+        errors.seek(0)
+        return errors.read()
 
     def cpu():
         try:
@@ -311,7 +322,10 @@ def serve_samples(larder, kitchen, recipe, env, runs):
         line = server.stdout.readline()
         found = re.search(r":(\d+)/", line)
         if not found:
-            raise Failure(f"larder serve did not start: {line}{server.stderr.read()[-2000:]}")
+            server.wait(timeout=30)
+            raise Failure(f"larder serve did not start: {line}{printed()[-2000:]}")
+        if listening:
+            listening(time.perf_counter() - started)
         connection = http.client.HTTPConnection("127.0.0.1", int(found.group(1)), timeout=600)
         connection.request("GET", "/_larder/events")
         response = connection.getresponse()
@@ -335,7 +349,7 @@ def serve_samples(larder, kitchen, recipe, env, runs):
             before = cpu()
             start = time.perf_counter()
             with open(recipe, "w", encoding="utf-8") as f:
-                f.write(edited(original, f"serve {k + 1}"))
+                f.write(edit(original, f"serve {k + 1}"))
             event = next_event()
             wall = time.perf_counter() - start
             if event != "reload":
@@ -351,6 +365,9 @@ def serve_samples(larder, kitchen, recipe, env, runs):
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+        if output:
+            output(printed())
+        errors.close()
 
 
 HISTORY_COMMITS = 1000
