@@ -4,11 +4,15 @@ import LarderCore
 /// One data file, read, validated against its schema and decoded, with every
 /// problem found in it. Files are read independently and in parallel.
 struct ReadDocument: Sendable {
+    /// The large payloads are boxed (`indirect`): a `Recipe` held inline
+    /// made every document 488 bytes, and a rebuild holds each cached one
+    /// twice (the cache's entry and the load's array), 50,000 of them as
+    /// `storedRecipe`, a reference.
     enum Content: Sendable {
-        case config(DocumentDecoder.ConfigDocument)
+        indirect case config(DocumentDecoder.ConfigDocument)
         case favorites(Favorites)
-        case list(ShoppingList)
-        case recipe(Recipe)
+        indirect case list(ShoppingList)
+        indirect case recipe(Recipe)
         /// A recipe from the parse cache, decoded when first read whole.
         case storedRecipe(StoredRecipe)
         /// The file could not be read far enough to decode anything.
