@@ -24,7 +24,7 @@ public struct DocumentCache: Sendable {
         /// The entry as the cache file held it, for one read from there:
         /// written back as these bytes, not encoded again (a rebuild after
         /// one edit re-encodes one entry, not 11,000).
-        var encoded: CacheFileSlice? = nil
+        var encoded: FileBytesSlice? = nil
         /// Read from the base file (not its delta, not read anew): the base
         /// holds it as it is, so a delta need not.
         var inBase = false
@@ -213,10 +213,10 @@ extension DocumentCache {
     /// apply (damaged, or made on another base) is only left unread.
     public init(contentsOf url: URL) {
         self.init()
-        guard let bytes = CacheFileBytes(contentsOf: url.path), var cache = try? Self.decodeFile(bytes, keepRecent: false).cache,
+        guard let bytes = FileBytes(contentsOf: url.path), var cache = try? Self.decodeFile(bytes, keepRecent: false).cache,
               cache.base != nil
         else { return }
-        if let deltaBytes = CacheFileBytes(contentsOf: Self.deltaFile(of: url).path),
+        if let deltaBytes = FileBytes(contentsOf: Self.deltaFile(of: url).path),
            let delta = try? Self.decodeDelta(deltaBytes), delta.deltaOf == cache.base?.id,
            delta.folder == cache.folder, delta.markdownLookup == cache.markdownLookup {
             for path in delta.voided {
@@ -401,7 +401,7 @@ extension DocumentCache {
     /// the entries of files changed too close before their stamps were
     /// taken (for tests).
     static func decode(_ bytes: [UInt8], keepRecent: Bool = false) throws(CacheCorrupt) -> DocumentCache {
-        try decodeFile(CacheFileBytes(copying: bytes), keepRecent: keepRecent).cache
+        try decodeFile(FileBytes(copying: bytes), keepRecent: keepRecent).cache
     }
 
     /// A delta file read: its entries, the base's paths it voids and the
@@ -416,7 +416,7 @@ extension DocumentCache {
         var changed: Bool
     }
 
-    private static func decodeDelta(_ bytes: CacheFileBytes) throws(CacheCorrupt) -> Delta {
+    private static func decodeDelta(_ bytes: FileBytes) throws(CacheCorrupt) -> Delta {
         let file = try decodeFile(bytes, keepRecent: false)
         return Delta(
             entries: file.cache.entries, voided: file.voided, deltaOf: file.deltaOf, folder: file.cache.folder,
@@ -478,7 +478,7 @@ extension DocumentCache {
     /// names the base (`base`); a delta's are not, and the cache names none.
     /// The entries keep slices of `bytes` (`Entry.encoded`, stored recipes).
     private static func decodeFile(
-        _ bytes: CacheFileBytes, keepRecent: Bool
+        _ bytes: FileBytes, keepRecent: Bool
     ) throws(CacheCorrupt) -> (cache: DocumentCache, deltaOf: UInt64, voided: [String]) {
         let header = try Self.header(of: bytes.buffer)
         var cache = header.cache

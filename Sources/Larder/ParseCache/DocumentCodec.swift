@@ -284,7 +284,7 @@ extension CacheWriter {
 }
 
 extension CacheReader {
-    mutating func entry(source: CacheFileBytes? = nil) throws(CacheCorrupt) -> (FileStamp, ReadDocument) {
+    mutating func entry(source: FileBytes? = nil) throws(CacheCorrupt) -> (FileStamp, ReadDocument) {
         let mode = try unsigned()
         guard mode <= UInt64(UInt32.max) else { throw CacheCorrupt() }
         let stamp = FileStamp(
@@ -298,7 +298,7 @@ extension CacheReader {
     /// `source`: the cache file the reader reads, whose stored recipes are
     /// then left undecoded (`StoredRecipe` keeps a slice of it); without it,
     /// recipes are decoded at once.
-    mutating func document(source: CacheFileBytes? = nil) throws(CacheCorrupt) -> ReadDocument {
+    mutating func document(source: FileBytes? = nil) throws(CacheCorrupt) -> ReadDocument {
         let kind = try choice(DocumentKind.allCases)
         let format = try choice(DataFile.Format.cacheOrder)
         let path = try string()
@@ -328,7 +328,7 @@ extension CacheReader {
     }
 
     /// What `CacheWriter.storedRecipe` wrote, after its kind byte.
-    private mutating func storedRecipe(_ path: String, source: CacheFileBytes?) throws(CacheCorrupt) -> ReadDocument.Content {
+    private mutating func storedRecipe(_ path: String, source: FileBytes?) throws(CacheCorrupt) -> ReadDocument.Content {
         let id = try string(), recipePath = try string(), category = try optionalString()
         let tags = try strings(), hasServings = try bool(), image = try optionalString()
         let imageCount = try count()

@@ -34,27 +34,30 @@ public struct JobRecords: Sendable {
 
     /// The records in `bytes` (`encoded()`), nil when they are not whole.
     init?(_ bytes: [UInt8]) {
-        guard let records = bytes.withUnsafeBytes({ (body: UnsafeRawBufferPointer) -> JobRecords? in
-            var reader = SealedFile.Reader(buffer: body)
-            guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic, let count = reader.count() else { return nil }
-            var records = JobRecords()
-            records.records.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let key = reader.string(), let fingerprint = reader.hash(), let outputCount = reader.count() else { return nil }
-                var outputs: [String] = []
-                for _ in 0..<outputCount {
-                    guard let output = reader.string() else { return nil }
-                    outputs.append(output)
-                }
-                guard let flags = reader.u64(), let digest = reader.hash(), let text = reader.string() else { return nil }
-                records.records[key] = Record(
-                    fingerprint: fingerprint, outputs: outputs,
-                    digest: flags & 1 != 0 ? digest : nil, text: flags & 2 != 0 ? text : nil
-                )
-            }
-            return reader.isAtEnd ? records : nil
-        }) else { return nil }
+        guard let records = bytes.withUnsafeBytes({ JobRecords($0) }) else { return nil }
         self = records
+    }
+
+    /// The records in `body`, read in place (a state file mapped in).
+    init?(_ body: UnsafeRawBufferPointer) {
+        var reader = SealedFile.Reader(buffer: body)
+        guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic, let count = reader.count() else { return nil }
+        records.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let key = reader.string(), let fingerprint = reader.hash(), let outputCount = reader.count() else { return nil }
+            var outputs: [String] = []
+            outputs.reserveCapacity(outputCount)
+            for _ in 0..<outputCount {
+                guard let output = reader.string() else { return nil }
+                outputs.append(output)
+            }
+            guard let flags = reader.u64(), let digest = reader.hash(), let text = reader.string() else { return nil }
+            records[key] = Record(
+                fingerprint: fingerprint, outputs: outputs,
+                digest: flags & 1 != 0 ? digest : nil, text: flags & 2 != 0 ? text : nil
+            )
+        }
+        guard reader.isAtEnd else { return nil }
     }
 
     /// The records as bytes, for the state file (which has the checksum).

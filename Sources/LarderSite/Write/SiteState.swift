@@ -48,9 +48,10 @@ struct SiteState: Sendable {
     /// a build that failed after linking it) has a change time at or after it.
     var finished: Timestamp
     var files: [String: Entry]
-    /// The page jobs of the build (`JobRecords`, encoded), as a base file
-    /// holds them; empty when it recorded none. A state read with a delta
-    /// has the base's here: `ReadAhead.jobs` has the delta's changes too.
+    /// The page jobs of the build (`JobRecords`, encoded), for a base file
+    /// to hold; empty when it recorded none. A state read from disk has
+    /// none here: they are decoded straight from the file it was read
+    /// from into `ReadAhead.jobs` (with the delta's changes).
     var jobs: [UInt8] = []
     /// For a state read from disk: the base file it was read from.
     var base: Base? = nil
@@ -131,36 +132,22 @@ struct SiteState: Sendable {
     /// The state in `path`, and the delta beside it when it is whole and
     /// made on that base, with the stamps of the files read.
     static func readAhead(_ path: String) -> ReadAhead? {
-        guard let (file, bytes) = readFile(path), let part = decode(bytes), part.kind == baseKind,
-              case .files(let files, let jobBytes) = part.body
+        guard let file = FileBytes(contentsOf: path), let stamp = file.stamp, let part = decode(file.buffer),
+              part.kind == baseKind, case .files(let files, var jobs) = part.body
         else { return nil }
         var state = part.state
         state.files = files
-        state.jobs = jobBytes
-        var jobs = JobRecords(jobBytes)
         state.base = Base(id: part.id, entryCount: files.count + (jobs?.records.count ?? 0))
-        let delta = readFile(deltaPath(of: path))
-        if let delta, let changed = decode(delta.bytes), changed.kind == deltaKind, changed.id == part.id,
+        let delta = FileBytes(contentsOf: deltaPath(of: path))
+        if let delta, let changed = decode(delta.buffer), changed.kind == deltaKind, changed.id == part.id,
            case .changes(let changes) = changed.body {
-            let (files, jobBytes, base) = (state.files, state.jobs, state.base)
+            let (files, base) = (state.files, state.base)
             state = changed.state
-            (state.files, state.jobs, state.base, state.sinceBase) = (files, jobBytes, base, changes)
+            (state.files, state.base, state.sinceBase) = (files, base, changes)
             for (path, entry) in changes.files { state.files[path] = entry }
             for (key, record) in changes.jobs { jobs?.records[key] = record }
         }
-        return ReadAhead(file: file, delta: delta?.file, state: state, jobs: jobs)
-    }
-
-    /// The file at `path` whole, with its stamp; nil when it cannot be read.
-    private static func readFile(_ path: String) -> (file: FileStamp, bytes: [UInt8])? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              let bytes = readBytes(descriptor, at: 0, count: Int(info.st_size)), bytes.count == Int(info.st_size)
-        else { return nil }
-        return (FileStamp(info), bytes)
+        return ReadAhead(file: stamp, delta: delta?.stamp, state: state, jobs: jobs)
     }
 
     /// One file's parts.
@@ -173,22 +160,21 @@ struct SiteState: Sendable {
     }
 
     private enum Body {
-        case files([String: Entry], jobs: [UInt8])
+        case files([String: Entry], jobs: JobRecords?)
         case changes(Changes)
     }
 
     /// A state file's bytes, or nil when they are not a whole one.
-    private static func decode(_ data: [UInt8]) -> Part? {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Part? in
-            guard let summary = summary(in: buffer, fileSize: buffer.count), summary.body.upperBound == buffer.count
-            else { return nil }
-            let bytes = UnsafeRawBufferPointer(rebasing: buffer[summary.body])
-            guard ContentHash(buffer: bytes) == summary.bodyHash else { return nil }
-            var reader = SealedFile.Reader(buffer: bytes)
-            let body = summary.kind == baseKind ? decodeFiles(&reader) : decodeChanges(&reader)
-            guard let body, reader.isAtEnd else { return nil }
-            return Part(kind: summary.kind, id: summary.id, state: summary.state, body: body)
-        }
+    private static func decode(_ data: UnsafeBufferPointer<UInt8>) -> Part? {
+        let buffer = UnsafeRawBufferPointer(data)
+        guard let summary = summary(in: buffer, fileSize: buffer.count), summary.body.upperBound == buffer.count
+        else { return nil }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[summary.body])
+        guard ContentHash(buffer: bytes) == summary.bodyHash else { return nil }
+        var reader = SealedFile.Reader(buffer: bytes)
+        let body = summary.kind == baseKind ? decodeFiles(&reader) : decodeChanges(&reader)
+        guard let body, reader.isAtEnd else { return nil }
+        return Part(kind: summary.kind, id: summary.id, state: summary.state, body: body)
     }
 
     /// The state without its files and jobs (empty), from the summaries
@@ -281,7 +267,8 @@ struct SiteState: Sendable {
             files[path] = Entry(size: Int64(bitPattern: size), hash: hash)
         }
         guard let jobCount = reader.count(), let jobs = reader.bytes(jobCount) else { return nil }
-        return .files(files, jobs: Array(jobs))
+        // No job records (a state written without them) reads as nil.
+        return .files(files, jobs: jobs.isEmpty ? nil : JobRecords(jobs))
     }
 
     private static func decodeChanges(_ reader: inout SealedFile.Reader) -> Body? {
@@ -293,7 +280,7 @@ struct SiteState: Sendable {
             changes.files[path] = .some(set == 1 ? Entry(size: Int64(bitPattern: size), hash: hash) : nil)
         }
         guard let setCount = reader.count(), let setBytes = reader.bytes(setCount),
-              let set = JobRecords(Array(setBytes)), let removedCount = reader.count()
+              let set = JobRecords(setBytes), let removedCount = reader.count()
         else { return nil }
         for (key, record) in set.records { changes.jobs[key] = record }
         for _ in 0..<removedCount {

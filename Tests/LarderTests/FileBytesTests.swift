@@ -3,16 +3,16 @@ import Testing
 
 @testable import Larder
 
-/// A parse cache file's bytes (`CacheFileBytes`): mapped in, kept as they
+/// A parse cache file's bytes (`FileBytes`): mapped in, kept as they
 /// were read while slices of them live, whatever happens to the file.
-@Suite struct CacheFileBytesTests {
+@Suite struct FileBytesTests {
     func folder() throws -> String {
         let path = NSTemporaryDirectory() + "larder-cache-bytes-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
-    func bytes(_ slice: CacheFileSlice) -> [UInt8] {
+    func bytes(_ slice: FileBytesSlice) -> [UInt8] {
         slice.withUnsafeBufferPointer { Array($0) }
     }
 
@@ -21,7 +21,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/cache"
         try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
-        let file = try #require(CacheFileBytes(contentsOf: path))
+        let file = try #require(FileBytes(contentsOf: path))
         #expect(Array(file.buffer) == Array("0123456789".utf8))
         #expect(bytes(file.slice(3..<6)) == Array("345".utf8))
     }
@@ -31,12 +31,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/cache"
         try Data("first version".utf8).write(to: URL(fileURLWithPath: path))
-        var slice = try #require(CacheFileBytes(contentsOf: path)?.slice(0..<5))
+        var slice = try #require(FileBytes(contentsOf: path)?.slice(0..<5))
         // How the cache is written: beside, then renamed over.
         try Data("other content".utf8).write(to: URL(fileURLWithPath: path + ".tmp"))
         #expect(rename(path + ".tmp", path) == 0)
         #expect(bytes(slice) == Array("first".utf8))
-        slice = try #require(CacheFileBytes(contentsOf: path)?.slice(0..<5))
+        slice = try #require(FileBytes(contentsOf: path)?.slice(0..<5))
         try FileManager.default.removeItem(atPath: path)
         #expect(bytes(slice) == Array("other".utf8))
     }
@@ -44,16 +44,16 @@ import Testing
     @Test func onlyARegularNonEmptyFileIsRead() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(CacheFileBytes(contentsOf: folder + "/missing") == nil)
-        #expect(CacheFileBytes(contentsOf: folder) == nil)
+        #expect(FileBytes(contentsOf: folder + "/missing") == nil)
+        #expect(FileBytes(contentsOf: folder) == nil)
         FileManager.default.createFile(atPath: folder + "/empty", contents: Data())
-        #expect(CacheFileBytes(contentsOf: folder + "/empty") == nil)
+        #expect(FileBytes(contentsOf: folder + "/empty") == nil)
     }
 
     @Test func bytesInMemoryReadAsTheFileWould() {
-        let copied = CacheFileBytes(copying: Array("abc".utf8))
+        let copied = FileBytes(copying: Array("abc".utf8))
         #expect(Array(copied.buffer) == Array("abc".utf8))
         #expect(bytes(copied.slice(1..<3)) == Array("bc".utf8))
-        #expect(CacheFileBytes(copying: []).buffer.isEmpty)
+        #expect(FileBytes(copying: []).buffer.isEmpty)
     }
 }
