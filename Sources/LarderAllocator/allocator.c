@@ -25,16 +25,17 @@
 // peak resident size within the 250 MB target at 10,000 recipes (245 MB
 // with the default, 233 MB with two), at no measurable cost in time.
 //
-// Transparent huge pages for jemalloc's extents and its own metadata
-// (`thp`, `metadata_thp`): every run is a new process, so each page it
-// uses is a fresh one the kernel faults in and zeroes, 4 KiB at a time
-// without them. A one-recipe rebuild at 50,000 recipes took 84,000 page
-// faults, some 15 % of its CPU time; with huge pages it takes 7,800, and
-// the rebuild is 16 % faster. The full build at 10,000 gains 3 %, and its
-// peak resident size grows from 215 to 230 MB (docs/performance.md, "Huge
-// pages"). Where the system has them off, or on for every mapping, the
-// options change nothing: jemalloc only asks (`madvise`).
-const char *malloc_conf = "narenas:2,thp:always,metadata_thp:always";
+// No transparent huge pages (jemalloc's default: the system's setting
+// decides). Each run is a new process whose every page is a fresh one the
+// kernel faults in; huge pages take 7,800 faults where small ones take
+// 84,000 (a one-recipe rebuild at 50,000 recipes), and won 8 % on runs made
+// back to back. But on a virtual machine that hands idle memory back to its
+// host (free page reporting: this one), a huge page is taken from such
+// memory and costs the host's faults again, 2 MiB at a time, while small
+// pages come from memory the guest used lately. A build run a few seconds
+// after the last one, as after an edit, was 15-33 % slower with them
+// (docs/performance.md, "Huge pages").
+const char *malloc_conf = "narenas:2";
 
 const char *larder_allocator_version(void) {
     const char *version = NULL;
