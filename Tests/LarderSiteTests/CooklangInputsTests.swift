@@ -45,10 +45,10 @@ import Testing
         #expect(snapshot.listings["Breakfast"]?.map(\.name) == ["Easy Pancakes.cook", "Easy Pancakes.jpg"])
         try folder.write("recipes/stew.md", "---\ntitle: Stew\n---\n")
         try folder.write("Breakfast/Waffles.cook", "Mix @flour{100%g}.\n")
-        let (table, listings) = (snapshot.table, snapshot.listings)
+        let (indexed, listings) = (snapshot, snapshot.listings)
         var cache = DocumentCache()
         let loaded = try KitchenLoader.load(
-            folder.url, cache: &cache, knownStamp: { table[$0]?.own }, knownListing: { listings[$0] }, takenAt: snapshot.takenAt
+            folder.url, cache: &cache, knownStamp: { indexed.own($0) }, knownListing: { listings[$0] }, takenAt: snapshot.takenAt
         )
         #expect(loaded.kitchen.recipeIDs == ["breakfast-easy-pancakes", "soup"])
         #expect(loaded.kitchen.recipe("breakfast-easy-pancakes")?.image != nil)
@@ -69,7 +69,7 @@ import Testing
         var snapshot = inputs.snapshot()
         snapshot.index()
         let listed = try #require(snapshot.listings["recipes"]?.first?.stamp)
-        #expect(listed == snapshot.table["recipes/soup.md"]?.own)
+        #expect(listed == snapshot.own("recipes/soup.md"))
         try folder.write("recipes/soup.md", "---\ntitle: Soup, now for six\n---\n")
         let listings = snapshot.listings
         var cache = DocumentCache()

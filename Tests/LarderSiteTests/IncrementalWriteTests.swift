@@ -389,8 +389,8 @@ import Darwin
         func load() throws -> InputSnapshot {
             var snapshot = inputs.settledSnapshot()
             snapshot.index()
-            let table = snapshot.table
-            _ = try KitchenLoader.load(kitchen, cache: &cache, knownStamp: { table[$0]?.own }, takenAt: snapshot.takenAt)
+            let indexed = snapshot
+            _ = try KitchenLoader.load(kitchen, cache: &cache, knownStamp: { indexed.own($0) }, takenAt: snapshot.takenAt)
             return snapshot
         }
         _ = try load()

@@ -23,8 +23,8 @@ import Larder
 /// without a stamp gives no fingerprint (the job is always rendered).
 struct JobFingerprints: Sendable {
     let global: ContentHash
-    /// The snapshot's files by path (`InputSnapshot.table`).
-    private let stamps: [String: InputSnapshot.File]
+    /// The data files' stamps, with the snapshot's table by path.
+    private let stamps: InputSnapshot
     /// Each recipe's file and the recipes its ingredients name: found by
     /// id through the kitchen's table, read from the outlines (no recipe is
     /// decoded, or copied, to fingerprint its page).
@@ -35,7 +35,7 @@ struct JobFingerprints: Sendable {
         // The build's table (made once, for the loader too), or one made here.
         var indexed = snapshot
         indexed.index()
-        stamps = indexed.table
+        stamps = indexed
         var builder = ContentHash.Builder()
         builder.add("larder-jobs global 1")
         builder.add(snapshot.context)
@@ -92,9 +92,9 @@ struct JobFingerprints: Sendable {
     }
 
     private func addFile(_ path: String, to builder: inout ContentHash.Builder) -> Bool {
-        guard let stamp = stamps[path] else { return false }
+        guard let digest = stamps.digest(path) else { return false }
         builder.add(path)
-        builder.add(stamp.digest)
+        builder.add(digest)
         return true
     }
 

@@ -333,9 +333,9 @@ public struct SiteBuild: Sendable {
         do {
             if documents != nil, let stamps {
                 // The snapshot's table, made once for this and the pages' fingerprints.
-                let (table, listings) = (stamps.table, stamps.listings)
+                let listings = stamps.listings
                 return try KitchenLoader.load(
-                    dataFolder, cache: &documents!, knownStamp: { table[$0]?.own }, knownListing: { listings[$0] },
+                    dataFolder, cache: &documents!, knownStamp: { stamps.own($0) }, knownListing: { listings[$0] },
                     takenAt: stamps.takenAt
                 )
             }

@@ -610,7 +610,7 @@ public struct BuildRecord: Sendable {
                 // A build's snapshot has its table already (`index()` then does nothing).
                 var snapshot = before
                 snapshot.index()
-                changed += read.filter { snapshot.table[$0] == nil }.sorted()
+                changed += read.filter { !snapshot.contains($0) }.sorted()
             }
             return changed
         }
