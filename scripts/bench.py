@@ -201,6 +201,10 @@ def bench_size(n, args, larder, hugo, base):
         for k in range(args.runs):
             if before:
                 before(k)
+            if args.rest:
+                # As after an edit: the memory the last run freed has gone
+                # back to the host (docs/performance.md, "Huge pages").
+                time.sleep(args.rest)
             samples.append(timed(make_argv(k), env, stdout))
         row = Row(key, label, samples)
         rows.append(row)
@@ -619,6 +623,9 @@ def main(argv):
     parser.add_argument("--larder", help="the larder binary to time (default: build it in release mode)")
     parser.add_argument("--hugo", default=shutil.which("hugo"), help="the hugo binary (default: hugo on PATH)")
     parser.add_argument("--no-hugo", action="store_true", help="skip the Hugo comparison")
+    parser.add_argument("--rest", type=float, default=0,
+                        help="seconds to wait before each timed run, as a build after an edit waits (default 0: "
+                             "back to back)")
     parser.add_argument("--dir", help="where kitchens and outputs go (default /dev/shm/larder-bench)")
     parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown, for docs/")
     parser.add_argument("--format", choices=benchkitchen.FORMATS, default="mixed",
