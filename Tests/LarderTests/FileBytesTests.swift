@@ -3,8 +3,9 @@ import Testing
 
 @testable import Larder
 
-/// A parse cache file's bytes (`FileBytes`): mapped in, kept as they
-/// were read while slices of them live, whatever happens to the file.
+/// A file's bytes (`FileBytes`: the parse cache's, the build state's):
+/// mapped in, kept as they were read while slices of them live, whatever
+/// happens to the file.
 @Suite struct FileBytesTests {
     func folder() throws -> String {
         let path = NSTemporaryDirectory() + "larder-cache-bytes-" + UUID().uuidString
@@ -48,6 +49,23 @@ import Testing
         #expect(FileBytes(contentsOf: folder) == nil)
         FileManager.default.createFile(atPath: folder + "/empty", contents: Data())
         #expect(FileBytes(contentsOf: folder + "/empty") == nil)
+    }
+
+    /// The state's read-ahead is taken only if the file still has the stamp
+    /// it was read with: the stamp must be the opened file's, and a file
+    /// renamed over it must not have it.
+    @Test func theStampIsTheOpenedFilesAndAReplacementHasAnother() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/state"
+        try Data("first version".utf8).write(to: URL(fileURLWithPath: path))
+        let file = try #require(FileBytes(contentsOf: path))
+        let stamp = try #require(file.stamp)
+        #expect(stamp == FileStamp(path: path))
+        try Data("first version".utf8).write(to: URL(fileURLWithPath: path + ".tmp"))
+        #expect(rename(path + ".tmp", path) == 0)
+        #expect(FileStamp(path: path) != stamp)
+        #expect(FileBytes(copying: Array("abc".utf8)).stamp == nil)
     }
 
     @Test func bytesInMemoryReadAsTheFileWould() {
