@@ -34,19 +34,18 @@ extension SiteBuilder {
         // The recipes' fingerprints on all cores, a run of them to a task
         // (some 50,000 were a twentieth of a one-recipe rebuild, one by one).
         let kitchen = kitchen
-        let recipePrints = Array(Array(kitchen.recipes.indices).chunked(512).concurrentMap { positions in
-            positions.map { fingerprints.recipe(at: $0, id: kitchen.recipes.id(at: $0)) }
-        }.joined())
+        let recipePrints = Array(kitchen.recipes.indices).concurrentMap(runsOf: 512) { position in
+            fingerprints.recipe(at: position, id: kitchen.recipes.id(at: position))
+        }
         // The lists' too: a list's, which its print sheet's is, and its
         // page's (with what the page shows of its history).
         let builderForLists = self
-        let listPrints = Array(Array(kitchen.lists.indices).chunked(256).concurrentMap { positions in
-            positions.map { position -> (sheet: ContentHash?, page: ContentHash?) in
-                let list = kitchen.lists[position]
-                let sheet = fingerprints.list(list)
-                return (sheet, builderForLists.listFingerprint(list, base: sheet))
-            }
-        }.joined())
+        typealias ListPrints = (sheet: ContentHash?, page: ContentHash?)
+        let listPrints = Array(kitchen.lists.indices).concurrentMap(runsOf: 256) { position -> ListPrints in
+            let list = kitchen.lists[position]
+            let sheet = fingerprints.list(list)
+            return (sheet, builderForLists.listFingerprint(list, base: sheet))
+        }
         for (index, job) in jobs.enumerated() {
             switch job {
             case .recipe(let id):
@@ -66,7 +65,7 @@ extension SiteBuilder {
         // (some 55,000 lookups at 50,000 recipes).
         let recorded = previous.isEmpty
             ? [JobRecords.Record?](repeating: nil, count: jobs.count)
-            : Array(planned.chunked(4096).concurrentMap { $0.map { previous[$0.key] } }.joined())
+            : planned.concurrentMap(runsOf: 4096) { previous[$0.key] }
         /// Whether a job changed since the previous build, as the plan
         /// decides it, without a copy of its record (some 55,000 jobs at
         /// 50,000 recipes).
