@@ -340,11 +340,6 @@ public struct InputSnapshot: Sendable, Hashable {
         for index in files.indices { positions[files[index].path] = index }
     }
 
-    /// The data file at `path` (after `index()`; nil before).
-    func file(_ path: String) -> File? {
-        positions[path].map { files[$0] }
-    }
-
     /// Whether the snapshot has a data file at `path` (after `index()`).
     func contains(_ path: String) -> Bool {
         positions[path] != nil
