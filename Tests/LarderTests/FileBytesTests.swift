@@ -13,29 +13,38 @@ import Testing
         return path
     }
 
+    /// A new folder holding `name` with `text` in it; removed by the caller.
+    func folder(holding name: String, _ text: String) throws -> (folder: String, path: String) {
+        let folder = try folder()
+        let path = folder + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return (folder, path)
+    }
+
+    /// `text` written beside `path`, then renamed over it: how the parse
+    /// cache and the state are written.
+    func replace(_ path: String, with text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path + ".tmp"))
+        #expect(rename(path + ".tmp", path) == 0)
+    }
+
     func bytes(_ slice: FileBytesSlice) -> [UInt8] {
         slice.withUnsafeBufferPointer { Array($0) }
     }
 
     @Test func aFileReadsAsItsBytesAndASliceAsItsRange() throws {
-        let folder = try folder()
+        let (folder, path) = try folder(holding: "cache", "0123456789")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/cache"
-        try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
         let file = try #require(FileBytes(contentsOf: path))
         #expect(Array(file.buffer) == Array("0123456789".utf8))
         #expect(bytes(file.slice(3..<6)) == Array("345".utf8))
     }
 
     @Test func aSliceKeepsTheBytesOfTheFileReadWhenItIsReplacedOrRemoved() throws {
-        let folder = try folder()
+        let (folder, path) = try folder(holding: "cache", "first version")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/cache"
-        try Data("first version".utf8).write(to: URL(fileURLWithPath: path))
         var slice = try #require(FileBytes(contentsOf: path)?.slice(0..<5))
-        // How the cache is written: beside, then renamed over.
-        try Data("other content".utf8).write(to: URL(fileURLWithPath: path + ".tmp"))
-        #expect(rename(path + ".tmp", path) == 0)
+        try replace(path, with: "other content")
         #expect(bytes(slice) == Array("first".utf8))
         slice = try #require(FileBytes(contentsOf: path)?.slice(0..<5))
         try FileManager.default.removeItem(atPath: path)
@@ -55,15 +64,12 @@ import Testing
     /// it was read with: the stamp must be the opened file's, and a file
     /// renamed over it must not have it.
     @Test func theStampIsTheOpenedFilesAndAReplacementHasAnother() throws {
-        let folder = try folder()
+        let (folder, path) = try folder(holding: "state", "first version")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/state"
-        try Data("first version".utf8).write(to: URL(fileURLWithPath: path))
         let file = try #require(FileBytes(contentsOf: path))
         let stamp = try #require(file.stamp)
         #expect(stamp == FileStamp(path: path))
-        try Data("first version".utf8).write(to: URL(fileURLWithPath: path + ".tmp"))
-        #expect(rename(path + ".tmp", path) == 0)
+        try replace(path, with: "first version")
         #expect(FileStamp(path: path) != stamp)
         #expect(FileBytes(copying: Array("abc".utf8)).stamp == nil)
     }
