@@ -70,6 +70,11 @@ struct BuildCommand: ParsableCommand {
             Terminal.timings(result.timings)
             Terminal.allocator()
         }
+        // A rebuild of edited recipes' pages alone did not check the folder
+        // whole: its warnings are the last build's, as it printed them.
+        if let warnings = result.edits?.warnings {
+            FileHandle.standardError.write(Data((colored ? warnings.coloured : warnings.plain).utf8))
+        }
         let report = result.report
         if !report.diagnostics.isEmpty || report.stop != nil {
             let formatter = DiagnosticFormatter(format: .text, color: colored, pathPrefix: directory)

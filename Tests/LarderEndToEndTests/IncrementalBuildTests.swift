@@ -269,6 +269,74 @@ import Darwin
         }
     }
 
+    /// A rebuild that takes edited recipes as edits (their pages alone, the
+    /// folder not loaded whole: `KitchenLoader.recipeEdits`) gives what a
+    /// clean build does and prints the warnings a whole build prints; an
+    /// edit that shows on other pages, or a site changed by hand, takes
+    /// the whole way.
+    @Test func editsRenderTheirPagesAloneAndEqualClean() async throws {
+        var work = try Workspace(larder: larder)
+        // Lists shop for r00000 to r00003; r00010 names r00011.
+        try GeneratedKitchen.make(at: work.kitchen, recipes: 30, lists: 4)
+        try work.write("recipes/r00010.md", try work.read("recipes/r00010.md").replacingOccurrences(
+            of: "## Directions", with: "- 1 batch [Recipe 11](r00011)\n\n## Directions"
+        ))
+        try work.write("recipes/j00001.json", #"{"title": "Juice", "ingredients": [{"name": "oranges", "quantity": 4}]}"#)
+        // A warning elsewhere, which every build prints.
+        try work.write("recipes/notes.txt", "not a recipe")
+        work.environment["LARDER_TIMINGS"] = "1"
+        work.environment["LARDER_TEST_STATE_DELTA_MINIMUM"] = "0"
+        try await work.step("first build")
+        let warning = "'recipes/notes.txt' is not a data file and is ignored"
+        func edit(_ path: String, _ old: String, _ new: String) throws {
+            let text = try work.read(path)
+            #expect(text.contains(old), "\(path) has no '\(old)'")
+            try work.write(path, text.replacingOccurrences(of: old, with: new))
+        }
+        func taken(_ stderr: String, _ recipes: Int = 1) -> Bool {
+            stderr.contains("timing: edits: \(recipes) recipes edited")
+        }
+
+        try edit("recipes/r00020.md", "Do step 2", "Do step two")
+        var stderr = try await work.step("the steps of a recipe")
+        #expect(taken(stderr), "\(stderr)")
+        #expect(stderr.contains(warning))
+        #expect(stderr.contains("(") && stderr.contains("unchanged)"))
+        try edit("recipes/r00020.md", "Do step 3", "Do step three")
+        #expect(taken(try await work.step("the same recipe again, at once")))
+        try edit("recipes/r00021.md", "1 tsp cumin", "2 tsp cumin")
+        try edit("recipes/j00001.json", "4}", "5}")
+        #expect(taken(try await work.step("two recipes, one of them JSON"), 2))
+        /// The step, and that the build took the whole way for `reason`.
+        @discardableResult
+        func wholeWay(_ step: String, _ reason: String) async throws -> String {
+            let stderr = try await work.step(step)
+            #expect(stderr.contains("edits: no; " + reason), "\(step): \(stderr)")
+            return stderr
+        }
+        try edit("recipes/r00011.md", "Do step 2", "Do step two")
+        try await wholeWay("a recipe another one names", "the recipe r00010 uses r00011")
+        try edit("recipes/r00002.md", "Do step 2", "Do step two")
+        try await wholeWay("a recipe a list shops for", "the list l0002 shops for r00002")
+        try edit("recipes/r00022.md", "title: Recipe 22", "title: Recipe twenty-two")
+        try await wholeWay("a recipe's title, on the cards", "what the other pages show of r00022 changed")
+        try edit("recipes/r00023.md", "tags: [tag5, family]", "tags: [tag5, family, quick]")
+        try await wholeWay("a recipe's tags", "recipes/r00023.md: its id, category")
+        try edit("recipes/j00001.json", #""quantity": 5}"#, #""quantity": 5, "unit": "smidgen"}"#)
+        stderr = try await wholeWay("an edit with a warning", "recipes/j00001.json has problems")
+        #expect(stderr.contains("unknown unit"))
+        // A page edited by hand is written again: by the whole build.
+        let page = work.site.appendingPathComponent("recipes/r00025/index.html")
+        try Data("edited by hand".utf8).write(to: page)
+        try edit("recipes/r00024.md", "Do step 2", "Do step two")
+        try await wholeWay("an edit after a page was edited by hand", "a file of the site changed since the last build")
+        try edit("lists/l0001.md", "1 lemons", "2 lemons")
+        try edit("recipes/r00024.md", "Do step 3", "Do step three")
+        try await wholeWay("a recipe and a list", "an input other than a recipe changed")
+        try edit("recipes/r00026.md", "Do step 2", "Do step two")
+        #expect(taken(try await work.step("a recipe once more")))
+    }
+
     /// The site root's inode: kept by a commit in place, new after a swap.
     func rootInode(_ work: Workspace) throws -> UInt64 {
         var info = stat()

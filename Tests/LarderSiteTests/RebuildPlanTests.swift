@@ -234,7 +234,7 @@ import Testing
     @Test func aDamagedSummaryOrACutFileReadsAsNoState() throws {
         let bytes = state().encoded()
         // The magic line, the summary's length, the summary, its checksum.
-        let magic = "larder-state 3\n".utf8.count
+        let magic = "larder-state 4\n".utf8.count
         let length = bytes[magic..<(magic + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
         let summaryEnd = magic + 8 + length + 16
         for index in 0..<bytes.count {

@@ -31,6 +31,13 @@ public struct DocumentCache: Sendable {
     }
 
     private(set) var entries = EntryTable()
+    /// Entries read from a cache file that a load does not take, by path:
+    /// of files changed too close before their stamps were taken (see
+    /// `timestampGranularity`), which a load reads again. They are still
+    /// what the load that wrote them read, which is what a rebuild taking
+    /// edits compares with (`KitchenLoader.recipeEdits`). Few: the files
+    /// saved just before the last build.
+    private(set) var unverified: [String: Entry] = [:]
     /// The category lookup the Markdown documents were read with: headings
     /// (`## Dairy`) resolve through it, so a change of categories in
     /// larder.json invalidates them. JSON documents do not depend on it.
@@ -140,6 +147,7 @@ public struct DocumentCache: Sendable {
             lastReadPaths.insert(path)
             if updated[path]?.inBase == true { voided.insert(path) }
             updated[path] = stamps[index].map { Entry(stamp: $0, document: documents[index]) }
+            unverified[path] = nil
         }
         entries = updated
         return documents
@@ -157,6 +165,13 @@ public struct DocumentCache: Sendable {
         entries.stamp(of: path) == stamp && !lastReadPaths.contains(path)
     }
 
+    /// Whether Markdown documents read with the category lookup `lookup`
+    /// may be taken from here and put here (`read(_:with:)` would drop them
+    /// all for another lookup).
+    func readsMarkdown(with lookup: [String: String]) -> Bool {
+        markdownLookup == lookup
+    }
+
     /// Forgets files that are gone.
     mutating func keepOnly(_ paths: Set<String>) {
         let gone = entries.paths.filter { !paths.contains($0) }
@@ -165,6 +180,7 @@ public struct DocumentCache: Sendable {
             entries[path] = nil
         }
         if !gone.isEmpty { changed = true }
+        if !unverified.isEmpty { unverified = unverified.filter { paths.contains($0.key) } }
     }
 
     /// Starts the counts of a new load.
@@ -221,13 +237,17 @@ extension DocumentCache {
            delta.folder == cache.folder, delta.markdownLookup == cache.markdownLookup {
             for path in delta.voided {
                 cache.entries[path] = nil
+                cache.unverified[path] = nil
                 cache.voided.insert(path)
             }
             for entry in delta.entries.values {
                 let path = entry.document.file.path
                 cache.entries[path] = entry
+                cache.unverified[path] = nil
                 cache.voided.insert(path)
             }
+            // Newer than the base's (which the delta voids).
+            for (path, entry) in delta.unverified { cache.unverified[path] = entry }
             cache.changed = cache.changed || delta.changed
             cache.stampedAt = max(cache.stampedAt, delta.stampedAt)
         }
@@ -408,6 +428,7 @@ extension DocumentCache {
     /// base it was made on.
     private struct Delta {
         var entries: EntryTable
+        var unverified: [String: Entry]
         var voided: [String]
         var deltaOf: UInt64
         var folder: String
@@ -419,7 +440,7 @@ extension DocumentCache {
     private static func decodeDelta(_ bytes: FileBytes) throws(CacheCorrupt) -> Delta {
         let file = try decodeFile(bytes, keepRecent: false)
         return Delta(
-            entries: file.cache.entries, voided: file.voided, deltaOf: file.deltaOf, folder: file.cache.folder,
+            entries: file.cache.entries, unverified: file.cache.unverified, voided: file.voided, deltaOf: file.deltaOf, folder: file.cache.folder,
             markdownLookup: file.cache.markdownLookup, stampedAt: file.cache.stampedAt, changed: file.cache.changed
         )
     }
@@ -516,6 +537,13 @@ extension DocumentCache {
             return true
         }
         cache.changed = dropped
+        if dropped {
+            for entries in decoded {
+                for index in entries!.indices where entries![index].stamp.isRecent(since: trustedBefore) {
+                    cache.unverified[entries![index].document.file.path] = entries![index]
+                }
+            }
+        }
         if isBase { cache.base = Base(id: header.checksum, entryCount: total) }
         return (cache, header.deltaOf, header.voided)
     }

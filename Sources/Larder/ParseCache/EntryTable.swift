@@ -49,6 +49,16 @@ extension DocumentCache {
             return parts[position >> 32][position & 0xFFFF_FFFF].stamp
         }
 
+        /// Calls `body` with each entry's document's content, read in place
+        /// (an entry copied out is a retain of each of its fields), until
+        /// it returns false; false then.
+        func forEachContent(_ body: (ReadDocument.Content) -> Bool) -> Bool {
+            for position in positions.values {
+                guard body(parts[position >> 32][position & 0xFFFF_FFFF].document.content) else { return false }
+            }
+            return true
+        }
+
         var count: Int { positions.count }
         var isEmpty: Bool { positions.isEmpty }
         var paths: Dictionary<String, Int>.Keys { positions.keys }

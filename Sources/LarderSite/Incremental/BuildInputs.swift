@@ -76,6 +76,9 @@ public struct BuildInputs: Sendable {
         var builder = ContentHash.Builder()
         builder.add(context)
         builder.add(freshness)
+        // The same, but for the recipes in Larder's own formats
+        // (`InputSnapshot.otherDigest`).
+        var other = builder
         var racy: [String] = []
         var files: [InputSnapshot.File] = []
         var listings: [String: [FolderEntry]] = [:]
@@ -83,10 +86,21 @@ public struct BuildInputs: Sendable {
             let digest = digest ?? stamp.digest
             builder.add(relative)
             builder.add(digest)
+            if !KitchenLoader.isRecipeText(relative) {
+                other.add(relative)
+                other.add(digest)
+            }
             files.append(InputSnapshot.File(path: relative, digest: digest, own: stamp.target == nil ? stamp.own : nil))
             if stamp.isRecent(since: clock) { racy.append(relative) }
         }
         for name in Self.files { add(name, Stamp(path: dataFolder + "/" + name)) }
+        /// A folder, by its type only (see below).
+        func addType(_ relative: String, _ type: UInt64) {
+            builder.add(relative)
+            builder.add(type)
+            other.add(relative)
+            other.add(type)
+        }
         var visited = Set<[UInt64]>()
         /// Every entry of the folder open as `descriptor` (at `relative`),
         /// and of the folders in it, as deep as the loader walks for
@@ -113,8 +127,7 @@ public struct BuildInputs: Sendable {
                 // A folder by its type only: its times change with every
                 // file made in it, editors' dot files included, and the
                 // names in it are listed.
-                builder.add(path)
-                builder.add(UInt64(type))
+                addType(path, UInt64(type))
                 guard depth < Limits.maximumFolderDepth else { continue }
                 let inner = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                 guard inner >= 0 else { continue }
@@ -125,8 +138,7 @@ public struct BuildInputs: Sendable {
         for folder in Self.folders {
             // The folder by its type only (see above).
             var info = stat()
-            builder.add(folder)
-            builder.add(UInt64(stat(dataFolder + "/" + folder, &info) == 0 ? info.st_mode & S_IFMT : 0))
+            addType(folder, UInt64(stat(dataFolder + "/" + folder, &info) == 0 ? info.st_mode & S_IFMT : 0))
             // Each entry stamped by its name in the open folder.
             let descriptor = open(dataFolder + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
@@ -144,8 +156,7 @@ public struct BuildInputs: Sendable {
                 let stamp = Stamp(at: root, name)
                 let type = (stamp.target ?? stamp.own).map { $0.mode & UInt32(S_IFMT) }
                 if type == UInt32(S_IFDIR) {
-                    builder.add(name)
-                    builder.add(UInt64(S_IFDIR))
+                    addType(name, UInt64(S_IFDIR))
                     let inner = openat(root, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                     guard inner >= 0 else { continue }
                     defer { close(inner) }
@@ -158,8 +169,8 @@ public struct BuildInputs: Sendable {
             close(root)
         }
         return InputSnapshot(
-            digest: builder.hash, racy: racy, context: context, files: files, listings: listings,
-            takenAt: Int(clock.seconds)
+            digest: builder.hash, otherDigest: other.hash, racy: racy, context: context, files: files,
+            listings: listings, takenAt: Int(clock.seconds)
         )
     }
 
@@ -286,6 +297,11 @@ public struct BuildInputs: Sendable {
 /// What the data files looked like at one moment.
 public struct InputSnapshot: Sendable, Hashable {
     let digest: ContentHash
+    /// The same, of every input but the recipes in Larder's own formats
+    /// (`KitchenLoader.isRecipeText`): when it is the previous build's, only
+    /// such recipes can have changed, and a rebuild may take them as edits
+    /// (`KitchenLoader.recipeEdits`).
+    let otherDigest: ContentHash
     /// Files changed so recently that a further change could keep the stamp:
     /// a snapshot with any is never trusted to stand for their contents.
     public let racy: [String]
@@ -321,10 +337,11 @@ public struct InputSnapshot: Sendable, Hashable {
     let listings: [String: [FolderEntry]]
 
     init(
-        digest: ContentHash, racy: [String], context: ContentHash, files: [File],
+        digest: ContentHash, otherDigest: ContentHash, racy: [String], context: ContentHash, files: [File],
         listings: [String: [FolderEntry]] = [:], takenAt: Int
     ) {
         self.digest = digest
+        self.otherDigest = otherDigest
         self.racy = racy
         self.context = context
         self.files = files

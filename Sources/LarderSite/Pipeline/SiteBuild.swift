@@ -1,6 +1,7 @@
 import Foundation
 import Larder
 import LarderCore
+import Synchronization
 
 /// One run of the pipeline over a data folder, for every front end: `larder
 /// build` (into a folder on disk), `larder serve` (into memory) and `larder
@@ -133,6 +134,11 @@ public struct SiteBuild: Sendable {
         /// `.memory` with a site kept (`run(documents:site:)`): the files
         /// rendered in this run; the others were taken from the site.
         public var filesRendered: Int?
+        /// `.folder`, when the build took a few edited recipes as edits
+        /// and rendered their pages alone (`rebuildEdits`): how many it
+        /// rendered, and the warnings of the previous build, which are this
+        /// one's (the report is empty: the folder was not checked whole).
+        public var edits: (pages: Int, warnings: BuildRecord.Warnings)?
 
         /// The code of the error that stopped the run, if one did.
         public var stopCode: StopCode? { report.stop.flatMap { StopCode(rawValue: $0.code) } }
@@ -167,7 +173,7 @@ public struct SiteBuild: Sendable {
     }
 
     /// What a folder build keeps from its first stage for the last.
-    private struct Disk {
+    fileprivate struct Disk {
         var writer: SiteWriter
         var inputs: BuildInputs
         /// The data files' stamps before they were read.
@@ -181,13 +187,14 @@ public struct SiteBuild: Sendable {
         var counts = (read: 0, reused: 0)
         var decoded = 0
         var rendered: Int?
+        var edits: (pages: Int, warnings: BuildRecord.Warnings)?
         // Hides the addresses of unlisted lists in the error that stops the
         // run: any token-like name until the kitchen is known, then by name.
         var redaction = TokenRedaction()
         func result(_ outcome: Result.Outcome) -> Result {
             Result(
                 outcome: outcome, report: report, timings: timings, documentsRead: counts.read,
-                documentsReused: counts.reused, recipesDecoded: decoded, filesRendered: rendered
+                documentsReused: counts.reused, recipesDecoded: decoded, filesRendered: rendered, edits: edits
             )
         }
         do throws(Stop) {
@@ -201,6 +208,13 @@ public struct SiteBuild: Sendable {
                     documents = prepared.writer.parseCacheFile.map(DocumentCache.init(contentsOf:)) ?? DocumentCache()
                 }
                 disk = prepared
+                // A few recipes edited, and nothing the other pages show:
+                // their pages alone, without loading the folder whole.
+                if let made = rebuildEdits(&documents!, disk: prepared, timings: &timings) {
+                    counts = (documents!.lastReads, documents!.count - documents!.lastReads)
+                    edits = (made.pages, made.warnings)
+                    return result(.written(made.summary))
+                }
             }
 
             // A check starts from the parse cache of the last check.
@@ -434,6 +448,9 @@ public struct SiteBuild: Sendable {
         // made from them and from the parse cache's bytes in memory. The
         // files that came from there are not stamped again.
         record.readsDone(documents: documents)
+        // Saved on another thread once the output is locked (see below).
+        let saving = ParseCacheSave(documents, to: disk.writer.parseCacheFile)
+        record.parseCache = { saving.stamp() }
         let summary: SiteWriteSummary
         do {
             summary = try disk.writer.write(record: record) { sink in
@@ -444,10 +461,7 @@ public struct SiteBuild: Sendable {
                 // that cannot be saved only makes the next build read
                 // everything; one saved beside a build that then fails is
                 // still true to the files it stamps.
-                let saving = DispatchGroup()
-                if let documents, documents.changed, let file = disk.writer.parseCacheFile {
-                    DispatchQueue.global().async(group: saving) { try? documents.write(to: file) }
-                }
+                saving.start()
                 defer { saving.wait() }
                 do {
                     try builder.render(into: sink, inputs: disk.before)
@@ -475,6 +489,116 @@ public struct SiteBuild: Sendable {
         return summary
     }
 
+}
+
+extension SiteBuild {
+    /// Stages 2 to 4 for a few edited recipes whose edits change nothing
+    /// the other pages show (`KitchenLoader.recipeEdits`): their files are
+    /// read, their pages rendered (`SiteBuilder.renderEdits`) and every
+    /// other file of the site carried over, without loading the folder
+    /// whole. Nil when the build must load it whole (why, in the timings):
+    /// another input changed, the parse cache is not the one the previous
+    /// build left, a recipe's card, category, tags or sub-recipes changed,
+    /// another recipe or a list names it, a file has problems, a file of
+    /// the site changed since, or the write failed (the whole build then
+    /// says why).
+    fileprivate func rebuildEdits(
+        _ documents: inout DocumentCache, disk: Disk, timings: inout StageTimings
+    ) -> (summary: SiteWriteSummary, pages: Int, warnings: BuildRecord.Warnings)? {
+        func unsuitable(_ reason: String) -> (summary: SiteWriteSummary, pages: Int, warnings: BuildRecord.Warnings)? {
+            timings.note("edits: no; \(reason)")
+            return nil
+        }
+        guard let base = disk.writer.editsBase(now: disk.before) else {
+            return unsuitable("an input other than a recipe changed, or the parse cache is not the last build's")
+        }
+        let snapshot = disk.before
+        var recipeFiles: [(path: String, stamp: FileStamp?)] = []
+        var totalSize: Int64 = 0
+        for file in snapshot.files {
+            totalSize += file.own?.size ?? 0
+            if KitchenLoader.isRecipeText(file.path) { recipeFiles.append((file.path, file.own)) }
+        }
+        let outcome = KitchenLoader.recipeEdits(
+            dataFolder, cache: &documents, recipeFiles: recipeFiles, totalSize: totalSize,
+            knownStamp: { snapshot.own($0) }, takenAt: snapshot.takenAt
+        )
+        guard case .edits(let edits) = outcome else {
+            if case .unsuitable(let reason) = outcome { return unsuitable(reason) }
+            return nil
+        }
+        timings.mark("edits: read")
+        let theme: Theme, secret: [UInt8]?
+        do {
+            theme = try Theme.load(overrides: dataFolder.appendingPathComponent("templates"))
+            secret = try UnlistedLinks.loadSecret(dataFolder: dataFolder, environment: environment)
+        } catch {
+            return unsuitable("the theme or the secret cannot be read")
+        }
+        let builder = SiteBuilder(
+            kitchen: edits.kitchen, dataFolder: dataFolder, theme: theme, unlisted: secret.map(UnlistedLinks.init),
+            taxonNames: (edits.categoryNames, edits.tagNames)
+        )
+        var record = BuildRecord(
+            inputs: disk.inputs, before: snapshot, warnings: base.warnings.plain, colouredWarnings: base.warnings.coloured
+        )
+        record.readsDone(documents: documents)
+        let saving = ParseCacheSave(documents, to: disk.writer.parseCacheFile)
+        record.parseCache = { saving.stamp() }
+        var pages = 0
+        do {
+            let summary = try disk.writer.write(record: record) { sink in
+                saving.start()
+                defer { saving.wait() }
+                pages = try builder.renderEdits(edits.ids, into: sink, inputs: snapshot, images: base.images)
+            }
+            timings.mark("edits: rendered, written")
+            timings.note("edits: \(edits.ids.count) recipes edited, \(pages) pages rendered")
+            return (summary, pages, base.warnings)
+        } catch let fallback as EditsFallback {
+            return unsuitable(fallback.reason)
+        } catch {
+            return unsuitable("\(error)")
+        }
+    }
+}
+
+/// The parse cache saved beside the output on another thread while the
+/// pages render, when it changed since it was read (`start()`): a
+/// one-file rebuild leaves a core idle most of that time.
+private final class ParseCacheSave: Sendable {
+    private let documents: DocumentCache?
+    private let file: URL?
+    private let group = DispatchGroup()
+    /// Whether the file is true to `documents`: saved, or unchanged.
+    private let saved = Mutex(false)
+
+    init(_ documents: DocumentCache?, to file: URL?) {
+        self.documents = documents
+        self.file = file
+    }
+
+    func start() {
+        guard let documents, let file else { return }
+        guard documents.changed else {
+            saved.withLock { $0 = true }
+            return
+        }
+        DispatchQueue.global().async(group: group) { [self] in
+            let written = (try? documents.write(to: file)) != nil
+            saved.withLock { $0 = written }
+        }
+    }
+
+    func wait() { group.wait() }
+
+    /// The cache file's stamp (`SiteWriter.parseCacheStamp`) once saved,
+    /// when it is true to what the build read; nil otherwise.
+    func stamp() -> ContentHash? {
+        wait()
+        guard saved.withLock({ $0 }), let file else { return nil }
+        return SiteWriter.parseCacheStamp(file.path)
+    }
 }
 
 extension TokenRedaction {

@@ -92,6 +92,18 @@ public struct SiteBuilder: Sendable {
     /// `unlisted` derives the addresses of unlisted lists; it is required
     /// when the kitchen has any.
     public init(kitchen: Kitchen, dataFolder: URL, theme: Theme, unlisted: UnlistedLinks?) {
+        self.init(kitchen: kitchen, dataFolder: dataFolder, theme: theme, unlisted: unlisted, taxonNames: nil)
+    }
+
+    /// The same, with the folder names of the category and tag pages made
+    /// from `taxonNames` (every category and tag of the folder, each
+    /// spelling once) rather than from `kitchen`'s recipes: for a kitchen of
+    /// a few recipes whose pages link to the folder's category and tag
+    /// pages (`RecipeEdits`).
+    init(
+        kitchen: Kitchen, dataFolder: URL, theme: Theme, unlisted: UnlistedLinks?,
+        taxonNames: (categories: [String], tags: [String])?
+    ) {
         self.kitchen = kitchen
         self.dataFolder = dataFolder
         self.theme = theme
@@ -122,7 +134,8 @@ public struct SiteBuilder: Sendable {
                 }
                 named.ends.append(named.spellings.count)
             }
-            let slugs = TaxonSlugs(spellings, prefix: tags ? "t-" : "c-")
+            // The same slugs from any order of the names, and from each once.
+            let slugs = TaxonSlugs(taxonNames.map { tags ? $0.tags : $0.categories } ?? spellings, prefix: tags ? "t-" : "c-")
             return (slugs, Self.taxa(named, spellings: spellings, slugs: slugs))
         }
         (categorySlugs, recipeCategories) = grouped[0]

@@ -73,10 +73,16 @@ public final class SiteSink: Sendable {
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
             guard let folder = SiteSink.identity(of: descriptor) else { return nil }
-            var damaged = Set<String>()
-            for (path, entry) in previous.files where !SiteSink.isIntact(path, entry, in: descriptor, finished: previous.finished) {
-                damaged.insert(path)
+            // On all cores, a run of the table's places to a task: one
+            // `fstatat` a file, about 1.3 µs each here, 114,000 at 50,000
+            // recipes. A rebuild of edited recipes' pages waits for it
+            // (`SiteSink.keepRest`), with little else to do.
+            let files = previous.files, finished = previous.finished
+            let intact = Array(files.indices).concurrentMap(runsOf: 4096) { index in
+                SiteSink.isIntact(files[index].key, files[index].value, in: descriptor, finished: finished)
             }
+            var damaged = Set<String>()
+            for (index, isIntact) in zip(files.indices, intact) where !isIntact { damaged.insert(files[index].key) }
             return FilesCheck(folder: folder, damaged: damaged)
         }
     }
@@ -332,6 +338,26 @@ public final class SiteSink: Sendable {
             fail(error)
             throw error
         }
+    }
+
+    /// For a rebuild of a few pages (`SiteBuilder.renderEdits`): carries
+    /// over every file of the previous site but those at `except` (what the
+    /// pages to render make), as they are, and records `images` (the copied
+    /// images' sources, stamped by the caller, who found them as the
+    /// previous build did) as if they had been added. Called before any
+    /// file is added. False, with nothing taken, when one of the files
+    /// cannot be vouched for (changed on disk since the previous build, or
+    /// gone): then the caller rebuilds the usual way.
+    func keepRest(except: Set<String>, images: [String: Stamp]) throws(SiteWriteError) -> Bool {
+        guard let previous else { return false }
+        // Runs of the previous site's files, each vouched for (on all
+        // cores) and taken whole: one is enough to give up.
+        let groups = previous.files.keys.filter { !except.contains($0) }.chunked(4096)
+        let vouched = groups.concurrentMap { self.vouch([$0])[0] }
+        guard !vouched.contains(where: { $0 == nil }) else { return false }
+        guard try take(groups, vouched: vouched, distinct: true).allSatisfy({ $0 }) else { return false }
+        state.withLock { $0.images.merge(images) { _, stamped in stamped } }
+        return true
     }
 
     /// The content hash of a file added so far, or else, when the caller

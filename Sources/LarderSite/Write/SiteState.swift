@@ -35,6 +35,13 @@ struct SiteState: Sendable {
     /// The inputs (`BuildInputs` snapshot and copied images) the site was
     /// built from; nil when the build could not vouch for them.
     var inputs: ContentHash?
+    /// The same of every input but the recipes in Larder's own formats
+    /// (`InputSnapshot.otherDigest`), with the copied images: when it is
+    /// the same now, a rebuild may take the changed recipes as edits.
+    var otherInputs: ContentHash? = nil
+    /// The parse cache beside the output (`ParseCacheStamp`) as this build
+    /// left it, true to what it read; nil when it is not known to be.
+    var parseCache: ContentHash? = nil
     /// The images copied, by absolute source path: their stamps are part of
     /// `inputs`.
     var images: [String]
@@ -79,7 +86,7 @@ struct SiteState: Sendable {
         }
     }
 
-    private static let magic = Array("larder-state 3\n".utf8)
+    private static let magic = Array("larder-state 4\n".utf8)
     private static let baseKind: UInt64 = 0, deltaKind: UInt64 = 1
     /// A delta is written only beside a base of at least this many entries
     /// (files and jobs: a site of some 1,000 pages); a smaller state is
@@ -238,7 +245,9 @@ struct SiteState: Sendable {
     private static func decodeSummary(
         _ reader: inout SealedFile.Reader
     ) -> (state: SiteState, stampOffset: Int, body: (length: Int, hash: ContentHash))? {
-        guard let hasInputs = reader.u64(), let inputs = reader.hash(), let imageCount = reader.count() else { return nil }
+        guard let hasInputs = reader.u64(), let inputs = reader.hash(), let hasOther = reader.u64(), let other = reader.hash(),
+              let hasParseCache = reader.u64(), let parseCache = reader.hash(), let imageCount = reader.count()
+        else { return nil }
         var images: [String] = []
         for _ in 0..<imageCount {
             guard let image = reader.string() else { return nil }
@@ -250,8 +259,8 @@ struct SiteState: Sendable {
               let bodyLength = reader.u64(), bodyLength <= UInt64(Int.max), let bodyHash = reader.hash()
         else { return nil }
         let state = SiteState(
-            inputs: hasInputs == 1 ? inputs : nil,
-            images: images, warnings: warnings, colouredWarnings: coloured, output: output,
+            inputs: hasInputs == 1 ? inputs : nil, otherInputs: hasOther == 1 ? other : nil,
+            parseCache: hasParseCache == 1 ? parseCache : nil, images: images, warnings: warnings, colouredWarnings: coloured, output: output,
             finished: Timestamp(seconds: Int64(bitPattern: seconds), nanoseconds: Int64(bitPattern: nanoseconds)),
             files: [:]
         )
@@ -358,8 +367,10 @@ struct SiteState: Sendable {
         var summary = SealedFile.Writer(magic: [])
         summary.add(kind)
         summary.add(id)
-        summary.add(inputs == nil ? 0 : 1)
-        summary.add(inputs ?? ContentHash(high: 0, low: 0))
+        for hash in [inputs, otherInputs, parseCache] {
+            summary.add(hash == nil ? 0 : 1)
+            summary.add(hash ?? ContentHash(high: 0, low: 0))
+        }
         summary.add(UInt64(images.count))
         for image in images { summary.add(image) }
         summary.add(warnings)

@@ -223,7 +223,9 @@ public struct SiteWriter: Sendable {
                     result = sink.result()
                 }
                 state = SiteState(
-                    inputs: record.map { inputsDigest($0.before, images: result.images) },
+                    inputs: record.map { inputsDigest($0.before.digest, images: result.images) },
+                    otherInputs: record.map { inputsDigest($0.before.otherDigest, images: result.images) },
+                    parseCache: record?.parseCache?() ?? nil,
                     images: result.images.keys.sorted(),
                     warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
                     // Both set once the site is in.
@@ -386,14 +388,61 @@ public struct SiteWriter: Sendable {
         guard now.racy.isEmpty else { return nil }
         var images: [String: Stamp] = [:]
         for image in state.images { images[image] = Stamp(path: image) }
-        guard inputsDigest(now, images: images) == recorded else { return nil }
+        guard inputsDigest(now.digest, images: images) == recorded else { return nil }
         return BuildRecord.Warnings(plain: state.warnings, coloured: state.colouredWarnings)
     }
 
-    /// The data files' snapshot and the copied images' stamps, as one digest.
-    private func inputsDigest(_ snapshot: InputSnapshot, images: [String: Stamp]) -> ContentHash {
+    /// What a rebuild that takes the changed recipes as edits
+    /// (`KitchenLoader.recipeEdits`) starts from: the previous build's
+    /// warnings, and the copied images' sources stamped now.
+    struct EditsBase: Sendable {
+        var warnings: BuildRecord.Warnings
+        var images: [String: Stamp]
+    }
+
+    /// The `EditsBase` of a build whose data files' stamps are `now`: nil
+    /// unless the output is as the previous build left it, every input but
+    /// the recipes in Larder's own formats is as it was then (the copied
+    /// images too), no file was being saved, and the parse cache beside the
+    /// output is the one that build left (true to what it read).
+    func editsBase(now: InputSnapshot) -> EditsBase? {
+        var info = stat()
+        guard now.racy.isEmpty, let location = try? OutputLocation(output: output, dataFolder: dataFolder),
+              let state = SiteState.readSummary(location.state), let other = state.otherInputs,
+              let parseCache = state.parseCache, SiteState.outputStamp(of: location) == state.output,
+              lstat(location.journal, &info) != 0, Self.parseCacheStamp(location.parseCache) == parseCache
+        else { return nil }
+        var images: [String: Stamp] = [:]
+        for image in state.images { images[image] = Stamp(path: image) }
+        guard inputsDigest(now.otherDigest, images: images) == other else { return nil }
+        return EditsBase(warnings: BuildRecord.Warnings(plain: state.warnings, coloured: state.colouredWarnings), images: images)
+    }
+
+    /// The stamps of the parse cache file at `path` and of its delta, as
+    /// one digest; nil when there is no cache file.
+    static func parseCacheStamp(_ path: String) -> ContentHash? {
+        guard FileStamp(path: path) != nil else { return nil }
         var builder = ContentHash.Builder()
-        builder.add(snapshot.digest)
+        for file in [path, DocumentCache.deltaFile(of: URL(fileURLWithPath: path)).path] {
+            guard let stamp = FileStamp(path: file) else {
+                builder.add(0 as UInt64)
+                continue
+            }
+            builder.add(1 as UInt64)
+            for value in [UInt64(stamp.mode), UInt64(bitPattern: stamp.size), UInt64(bitPattern: Int64(stamp.seconds)),
+                          UInt64(bitPattern: Int64(stamp.nanoseconds)), UInt64(bitPattern: Int64(stamp.changeSeconds)),
+                          UInt64(bitPattern: Int64(stamp.changeNanoseconds)), stamp.inode, stamp.device] {
+                builder.add(value)
+            }
+        }
+        return builder.hash
+    }
+
+    /// A snapshot's digest (`InputSnapshot.digest` or `otherDigest`) and
+    /// the copied images' stamps, as one digest.
+    private func inputsDigest(_ snapshot: ContentHash, images: [String: Stamp]) -> ContentHash {
+        var builder = ContentHash.Builder()
+        builder.add(snapshot)
         for (path, stamp) in images.sorted(by: { $0.key < $1.key }) {
             builder.add(path)
             stamp.add(to: &builder)
@@ -575,6 +624,11 @@ public struct BuildRecord: Sendable {
     /// on another thread. Nil: the writer starts it itself, once the site
     /// is made.
     var after: (@Sendable () -> [String]?)?
+    /// The parse cache beside the output as the build leaves it
+    /// (`SiteWriter.parseCacheStamp`), asked once the pages are made (the
+    /// cache is saved while they render); nil when it is not true to what
+    /// the build read (not saved), or there is none.
+    var parseCache: (@Sendable () -> ContentHash?)?
 
     /// The warnings of the build that made the output.
     public struct Warnings: Sendable, Hashable {
