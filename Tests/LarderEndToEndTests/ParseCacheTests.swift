@@ -31,7 +31,7 @@ import Testing
             // Written back as read (not encoded again): the bytes a fresh
             // encoding gives.
             var fresh = CacheWriter()
-            fresh.entry(back.stamp, back.document)
+            fresh.entry(back.stamp, stampedAt: back.stampedAt, back.document)
             #expect(back.encoded.map { $0.withUnsafeBufferPointer(Array.init) } == fresh.bytes, "\(path)", sourceLocation: sourceLocation)
         }
         let again = try DocumentCache.decode(decoded.encoded(), keepRecent: true)

@@ -29,14 +29,14 @@ import Testing
         let table = DocumentCache.EntryTable(parts: [
             [entry("a", size: 1), entry("b", size: 2)],
             [entry("c", size: 3), entry("a", size: 4), entry("d", size: 5)],
-        ]) { $0.size != 5 }
+        ]) { stamp, _ in stamp.size != 5 }
         #expect(sizes(table) == ["a": 4, "b": 2, "c": 3])
         #expect(table.count == 3)
         #expect(table["d"] == nil)
     }
 
     @Test func settingReplacingAndRemovingActAsInADictionary() {
-        var table = DocumentCache.EntryTable(parts: [[entry("a", size: 1), entry("b", size: 2)]]) { _ in true }
+        var table = DocumentCache.EntryTable(parts: [[entry("a", size: 1), entry("b", size: 2)]]) { _, _ in true }
         table["b"] = entry("b", size: 20)
         table["c"] = entry("c", size: 3)
         table["a"] = nil
@@ -55,7 +55,7 @@ import Testing
 
     /// The stamp alone, as the entry by path would give it: the live one.
     @Test func aPathsStampIsThatOfItsLiveEntry() {
-        var table = DocumentCache.EntryTable(parts: [[entry("a", size: 1)], [entry("a", size: 2), entry("b", size: 3)]]) { _ in true }
+        var table = DocumentCache.EntryTable(parts: [[entry("a", size: 1)], [entry("a", size: 2), entry("b", size: 3)]]) { _, _ in true }
         table["b"] = entry("b", size: 30)
         table["c"] = entry("c", size: 4)
         table["c"] = nil
@@ -68,7 +68,7 @@ import Testing
     /// the versions no path leads to are let go once they outnumber the
     /// live entries (and a few dozen), not kept for the whole session.
     @Test func entriesSetAgainAndAgainAreLetGo() {
-        var table = DocumentCache.EntryTable(parts: [[entry("a", size: 1), entry("b", size: 2)]]) { _ in true }
+        var table = DocumentCache.EntryTable(parts: [[entry("a", size: 1), entry("b", size: 2)]]) { _, _ in true }
         for version in 1...1_000 {
             table["a"] = entry("a", size: Int64(version))
             table["gone-\(version)"] = entry("gone-\(version)", size: 7)
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func aDocumentIsFoundOnlyWithTheStampAndFileItWasReadWith() {
-        let table = DocumentCache.EntryTable(parts: [[entry("a", size: 1)]]) { _ in true }
+        let table = DocumentCache.EntryTable(parts: [[entry("a", size: 1)]]) { _, _ in true }
         let file = DataFile(kind: .recipe, format: .markdown, path: "a", id: "a")
         #expect(table.document(of: file, stamp: entry("a", size: 1).stamp)?.file == file)
         #expect(table.document(of: file, stamp: entry("a", size: 2).stamp) == nil)

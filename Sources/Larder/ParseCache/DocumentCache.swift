@@ -20,6 +20,13 @@ import Darwin
 public struct DocumentCache: Sendable {
     struct Entry: Sendable {
         var stamp: FileStamp
+        /// For an entry kept untrusted (`unverified`): when the load that
+        /// read it began to take stamps (seconds since the epoch), which it
+        /// is judged by (`timestampGranularity`) in whatever file it is
+        /// written again. 0 for the others: judged by the stamping time of
+        /// the file that holds it, as they are written with the load that
+        /// read or trusted them.
+        var stampedAt = 0
         var document: ReadDocument
         /// The entry as the cache file held it, for one read from there:
         /// written back as these bytes, not encoded again (a rebuild after
@@ -203,7 +210,7 @@ public struct DocumentCache: Sendable {
 
 extension DocumentCache {
     /// Raised whenever the format or what a read depends on changes meaning.
-    static let formatVersion: UInt64 = 8
+    static let formatVersion: UInt64 = 9
     static let magic = Array("larder parse cache\n".utf8)
     /// How far apart two changes of a file may be and still get the same
     /// time stamp, at most, on the file systems people use (FAT: 2 s). A file
@@ -267,6 +274,9 @@ extension DocumentCache {
             for entry in entries.values where !entry.inBase && !Self.isConfig(entry) {
                 fresh.append(entry)
             }
+            // Kept too: what the last load read of files it did not read
+            // again (a rebuild of edits), as untrusted as they were.
+            for (path, entry) in unverified where !entry.inBase && entries[path] == nil { fresh.append(entry) }
             if fresh.count <= base.entryCount / Self.deltaFraction {
                 try Self.save(encodedChunks(fresh, deltaOf: base.id, voided: voided.sorted()), to: delta)
                 return
@@ -351,7 +361,9 @@ extension DocumentCache {
     }
 
     /// The entries a file holds: all but larder.json's.
-    private var storedEntries: [Entry] { entries.values.filter { !Self.isConfig($0) } }
+    private var storedEntries: [Entry] {
+        entries.values.filter { !Self.isConfig($0) } + unverified.filter { entries[$0.key] == nil }.map(\.value)
+    }
 
     private static func isConfig(_ entry: Entry) -> Bool {
         if case .config = entry.document.content { return true }
@@ -388,7 +400,7 @@ extension DocumentCache {
                 if let encoded = stored[index].encoded {
                     encoded.withUnsafeBufferPointer { writer.bytes.append(contentsOf: $0) }
                 } else {
-                    writer.entry(stored[index].stamp, stored[index].document)
+                    writer.entry(stored[index].stamp, stampedAt: stored[index].stampedAt, stored[index].document)
                 }
             }
             return (writer.bytes, writer.bytes.withUnsafeBufferPointer(CacheChecksum.of))
@@ -504,7 +516,6 @@ extension DocumentCache {
         let header = try Self.header(of: bytes.buffer)
         var cache = header.cache
         let isBase = header.deltaOf == 0
-        let trustedBefore = cache.stampedAt - timestampGranularity
         let decoded = header.parts.concurrentMap { range, checksum -> [Entry]? in
             let buffer = bytes.buffer
             guard CacheChecksum.of(UnsafeBufferPointer(rebasing: buffer[range])) == checksum else { return nil }
@@ -515,9 +526,10 @@ extension DocumentCache {
                 entries.reserveCapacity(count)
                 for _ in 0..<count {
                     let start = reader.position
-                    let (stamp, document) = try reader.entry(source: bytes)
+                    let (stamp, stampedAt, document) = try reader.entry(source: bytes)
                     entries.append(Entry(
-                        stamp: stamp, document: document, encoded: bytes.slice(start..<reader.position), inBase: isBase
+                        stamp: stamp, stampedAt: stampedAt, document: document, encoded: bytes.slice(start..<reader.position),
+                        inBase: isBase
                     ))
                 }
                 guard reader.isAtEnd else { return nil }
@@ -529,8 +541,10 @@ extension DocumentCache {
         guard !decoded.contains(where: { $0 == nil }) else { throw CacheCorrupt() }
         let total = decoded.reduce(0) { $0 + $1!.count }
         var dropped = false
-        cache.entries = EntryTable(parts: decoded.map { $0! }) { stamp in
-            guard keepRecent || !stamp.isRecent(since: trustedBefore) else {
+        let fileStampedAt = cache.stampedAt
+        func trustedBefore(_ stampedAt: Int) -> Int { (stampedAt != 0 ? stampedAt : fileStampedAt) - timestampGranularity }
+        cache.entries = EntryTable(parts: decoded.map { $0! }) { stamp, stampedAt in
+            guard keepRecent || !stamp.isRecent(since: trustedBefore(stampedAt)) else {
                 dropped = true
                 return false
             }
@@ -539,8 +553,16 @@ extension DocumentCache {
         cache.changed = dropped
         if dropped {
             for entries in decoded {
-                for index in entries!.indices where entries![index].stamp.isRecent(since: trustedBefore) {
-                    cache.unverified[entries![index].document.file.path] = entries![index]
+                for index in entries!.indices
+                where entries![index].stamp.isRecent(since: trustedBefore(entries![index].stampedAt)) {
+                    var entry = entries![index]
+                    if entry.stampedAt == 0 {
+                        // Judged by this file's time wherever it goes next:
+                        // encoded again with it.
+                        entry.stampedAt = fileStampedAt
+                        entry.encoded = nil
+                    }
+                    cache.unverified[entry.document.file.path] = entry
                 }
             }
         }

@@ -13,7 +13,7 @@ import LarderQuantities
 /// lines); otherwise they are left out and the loader reads the file again
 /// in the rare case that a cross-check points into it.
 extension CacheWriter {
-    mutating func entry(_ stamp: FileStamp, _ document: ReadDocument) {
+    mutating func entry(_ stamp: FileStamp, stampedAt: Int, _ document: ReadDocument) {
         unsigned(UInt64(stamp.mode))
         int(Int(stamp.size))
         int(stamp.seconds)
@@ -22,6 +22,7 @@ extension CacheWriter {
         int(stamp.changeNanoseconds)
         unsigned(stamp.inode)
         unsigned(stamp.device)
+        int(stampedAt)
         self.document(document)
     }
 
@@ -284,7 +285,7 @@ extension CacheWriter {
 }
 
 extension CacheReader {
-    mutating func entry(source: FileBytes? = nil) throws(CacheCorrupt) -> (FileStamp, ReadDocument) {
+    mutating func entry(source: FileBytes? = nil) throws(CacheCorrupt) -> (FileStamp, stampedAt: Int, ReadDocument) {
         let mode = try unsigned()
         guard mode <= UInt64(UInt32.max) else { throw CacheCorrupt() }
         let stamp = FileStamp(
@@ -292,7 +293,7 @@ extension CacheReader {
             changeSeconds: try int(), changeNanoseconds: try int(),
             inode: try unsigned(), device: try unsigned()
         )
-        return (stamp, try document(source: source))
+        return (stamp, try int(), try document(source: source))
     }
 
     /// `source`: the cache file the reader reads, whose stored recipes are

@@ -19,12 +19,12 @@ extension DocumentCache {
 
         /// The entries of `parts`, by their document's path, but those whose
         /// stamp `keep` refuses; a later entry for a path wins.
-        init(parts decoded: [[Entry]], keep: (FileStamp) -> Bool) {
+        init(parts decoded: [[Entry]], keep: (FileStamp, _ stampedAt: Int) -> Bool) {
             parts = decoded + [[]]
             positions.reserveCapacity(decoded.reduce(0) { $0 + $1.count })
             for (part, entries) in decoded.enumerated() {
                 // By index: an entry copied out costs a retain of each field.
-                for index in entries.indices where keep(entries[index].stamp) {
+                for index in entries.indices where keep(entries[index].stamp, entries[index].stampedAt) {
                     positions[entries[index].document.file.path] = Self.position(part, index)
                 }
             }

@@ -11,11 +11,6 @@ public struct RecipeEdits: Sendable {
     public var kitchen: Kitchen
     /// The edited recipes' ids, in the order of the files given.
     public var ids: [String]
-    /// Every category and every tag of the folder's recipes, each spelling
-    /// once, in no order: what the category and tag pages' folder names
-    /// are made from (a recipe page links to them).
-    public var categoryNames: [String]
-    public var tagNames: [String]
 }
 
 extension KitchenLoader {
@@ -50,18 +45,21 @@ extension KitchenLoader {
     /// their own pages: each is still a recipe with the same outline (id,
     /// category, tags, pictures, servings, sub-recipes), it and the cached
     /// version have no problems, it refers to the same things at the same
-    /// places, and no other recipe and no list names it. Then every
-    /// cross-check comes out as it did for the cache's version, and only
-    /// the pages made of the recipe itself can change.
+    /// places, and no other recipe and no list names it (it is not in
+    /// `named`). Then every cross-check comes out as it did for the
+    /// cache's version, and only the pages made of the recipe itself can
+    /// change.
     ///
     /// The caller vouches for the rest: that no other input changed since
     /// the cache was filled (config, lists, favorites, templates, pictures,
-    /// Cooklang files), and that the cache is the one that load left.
+    /// Cooklang files), that the cache is the one that load left, and that
+    /// `named` holds the ids of the recipes other recipes or lists named
+    /// then (edits change no outline, so they name the same now).
     /// `recipeFiles` are every recipe text (`isRecipeText`) of the folder
     /// now, with their stamps; `totalSize` the bytes of every data file.
     public static func recipeEdits(
         _ folder: URL, cache: inout DocumentCache, recipeFiles: [(path: String, stamp: FileStamp?)], totalSize: Int64,
-        knownStamp: @escaping @Sendable (String) -> FileStamp?, takenAt: Int?
+        named: Set<String>, knownStamp: @escaping @Sendable (String) -> FileStamp?, takenAt: Int?
     ) -> EditsOutcome {
         guard !cache.entries.isEmpty || !cache.unverified.isEmpty else { return .unsuitable("no parse cache") }
         guard totalSize <= Int64(Limits.maximumTotalSize) else { return .unsuitable("the data files are near the size limit") }
@@ -125,37 +123,11 @@ extension KitchenLoader {
             recipes.append(recipe)
         }
 
-        let ids = Set(recipes.map(\.id))
-        var categories = Set<String>(), tags = Set<String>()
-        var favorites = Favorites()
-        var user: String?
-        cache.forEachLastContent { content in
-            switch content {
-            case .list(let list):
-                if let request = list.recipes.first(where: { ids.contains($0.recipe) }) {
-                    user = "the list \(list.id) shops for \(request.recipe)"
-                }
-            case .favorites(let value):
-                favorites = value
-            case .storedRecipe(let stored):
-                // Read in place: an outline copied out is a retain of each of its strings.
-                if let category = stored.outline.category { categories.insert(category) }
-                for tag in stored.outline.tags { tags.insert(tag) }
-                if !ids.contains(stored.outline.id), let named = stored.outline.subRecipes.first(where: ids.contains) {
-                    user = "the recipe \(stored.outline.id) uses \(named)"
-                }
-            case .recipe(let recipe):
-                if let category = recipe.category { categories.insert(category) }
-                for tag in recipe.tags { tags.insert(tag) }
-                if !ids.contains(recipe.id), let named = recipe.ingredients.lazy.compactMap(\.recipe).first(where: ids.contains) {
-                    user = "the recipe \(recipe.id) uses \(named)"
-                }
-            case .config, .unreadable:
-                break
-            }
-            return user == nil
+        if let id = recipes.lazy.map(\.id).first(where: named.contains) {
+            return .unsuitable("another recipe or a list names \(id)")
         }
-        if let user { return .unsuitable(user) }
+        var favorites = Favorites()
+        if case .favorites(let value)? = cache.lastDocument("favorites.json")?.content { favorites = value }
 
         var catalog = BuiltIn.catalog
         for (name, entry) in setup.config.catalog { catalog.override(entry, for: name) }
@@ -164,9 +136,7 @@ extension KitchenLoader {
             lists: [], shelf: RecipeShelf(slots: recipes.map { .recipe($0) } + subRecipes(of: recipes, in: cache)),
             favorites: favorites
         )
-        return .edits(RecipeEdits(
-            kitchen: kitchen, ids: recipes.map(\.id), categoryNames: Array(categories), tagNames: Array(tags)
-        ))
+        return .edits(RecipeEdits(kitchen: kitchen, ids: recipes.map(\.id)))
     }
 
     /// The recipes `recipes` name as ingredients, and those they name, each
@@ -175,8 +145,18 @@ extension KitchenLoader {
         var known = Set(recipes.map(\.id))
         var wanted = Set(recipes.flatMap { RecipeOutline($0).subRecipes }).subtracting(known)
         var found: [RecipeShelf.Slot] = []
-        // A pass over the cache for each level of nesting: most recipes
-        // name none, and then there is no pass at all.
+        // By their files' names first (`recipes/<id>.md` or `.json`).
+        while let id = wanted.first {
+            guard let slot = ["md", "json"].lazy.compactMap({ cache.lastDocument("recipes/\(id).\($0)")?.slot }).first,
+                  slot.outline.id == id
+            else { break }
+            wanted.remove(id)
+            known.insert(id)
+            found.append(slot)
+            wanted.formUnion(Set(slot.outline.subRecipes).subtracting(known))
+        }
+        // Else (a Cooklang recipe, named from its path) a pass over the
+        // cache for each level of nesting.
         while !wanted.isEmpty {
             var next = Set<String>()
             cache.forEachLastContent { content in
@@ -200,6 +180,12 @@ extension KitchenLoader {
 }
 
 extension DocumentCache {
+    /// The document of the file at `path` as the last load that wrote the
+    /// cache read it (an `unverified` entry's, else the trusted one's).
+    func lastDocument(_ path: String) -> ReadDocument? {
+        (entries[path] ?? unverified[path])?.document
+    }
+
     /// Calls `body` with what each document of the cache holds, those of
     /// `unverified` entries with them (what the last load that wrote the
     /// cache read), until it returns false.
@@ -212,6 +198,15 @@ extension DocumentCache {
 }
 
 extension ReadDocument {
+    /// A recipe's slot on a shelf; nil for any other document.
+    var slot: RecipeShelf.Slot? {
+        switch content {
+        case .recipe(let recipe): .recipe(recipe)
+        case .storedRecipe(let stored): .stored(stored)
+        default: nil
+        }
+    }
+
     /// A recipe's outline, decoded or stored; nil for any other document.
     var outline: RecipeOutline? {
         switch content {

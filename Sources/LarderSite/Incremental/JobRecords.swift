@@ -38,6 +38,13 @@ public struct JobRecords: Sendable {
         self = records
     }
 
+    /// How many records `body` holds, from its head alone.
+    static func count(in body: UnsafeRawBufferPointer) -> Int? {
+        var reader = SealedFile.Reader(buffer: body)
+        guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic else { return nil }
+        return reader.count()
+    }
+
     /// The records in `body`, read in place (a state file mapped in).
     init?(_ body: UnsafeRawBufferPointer) {
         var reader = SealedFile.Reader(buffer: body)

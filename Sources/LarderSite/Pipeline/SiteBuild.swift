@@ -448,6 +448,7 @@ public struct SiteBuild: Sendable {
         // made from them and from the parse cache's bytes in memory. The
         // files that came from there are not stamped again.
         record.readsDone(documents: documents)
+        record.recipeNames = builder.recipeNames
         // Saved on another thread once the output is locked (see below).
         let saving = ParseCacheSave(documents, to: disk.writer.parseCacheFile)
         record.parseCache = { saving.stamp() }
@@ -514,13 +515,18 @@ extension SiteBuild {
         }
         let snapshot = disk.before
         var recipeFiles: [(path: String, stamp: FileStamp?)] = []
+        recipeFiles.reserveCapacity(snapshot.files.count)
         var totalSize: Int64 = 0
-        for file in snapshot.files {
-            totalSize += file.own?.size ?? 0
-            if KitchenLoader.isRecipeText(file.path) { recipeFiles.append((file.path, file.own)) }
+        // By index: a file copied out is a retain of its path.
+        for index in snapshot.files.indices {
+            totalSize += snapshot.files[index].own?.size ?? 0
+            if KitchenLoader.isRecipeText(snapshot.files[index].path) {
+                recipeFiles.append((snapshot.files[index].path, snapshot.files[index].own))
+            }
         }
+        let names = base.recipeNames
         let outcome = KitchenLoader.recipeEdits(
-            dataFolder, cache: &documents, recipeFiles: recipeFiles, totalSize: totalSize,
+            dataFolder, cache: &documents, recipeFiles: recipeFiles, totalSize: totalSize, named: Set(names.named),
             knownStamp: { snapshot.own($0) }, takenAt: snapshot.takenAt
         )
         guard case .edits(let edits) = outcome else {
@@ -537,12 +543,17 @@ extension SiteBuild {
         }
         let builder = SiteBuilder(
             kitchen: edits.kitchen, dataFolder: dataFolder, theme: theme, unlisted: secret.map(UnlistedLinks.init),
-            taxonNames: (edits.categoryNames, edits.tagNames)
+            taxonNames: (names.categories, names.tags)
         )
         var record = BuildRecord(
             inputs: disk.inputs, before: snapshot, warnings: base.warnings.plain, colouredWarnings: base.warnings.coloured
         )
-        record.readsDone(documents: documents)
+        // The edits change no outline: what the next edits need is as it was.
+        record.recipeNames = names
+        // The other recipes were taken by their stamps (`recipeEdits`
+        // compared each with the parse cache's): not stamped again.
+        let edited = documents.lastReadPaths
+        record.readsDone(documents: documents) { KitchenLoader.isRecipeText($0) && !edited.contains($0) }
         let saving = ParseCacheSave(documents, to: disk.writer.parseCacheFile)
         record.parseCache = { saving.stamp() }
         var pages = 0
@@ -553,7 +564,7 @@ extension SiteBuild {
                 pages = try builder.renderEdits(edits.ids, into: sink, inputs: snapshot, images: base.images)
             }
             timings.mark("edits: rendered, written")
-            timings.note("edits: \(edits.ids.count) recipes edited, \(pages) pages rendered")
+            timings.note("edits: \(edits.ids.count) recipes edited (\(edits.ids.joined(separator: ", "))), \(pages) pages rendered")
             return (summary, pages, base.warnings)
         } catch let fallback as EditsFallback {
             return unsuitable(fallback.reason)

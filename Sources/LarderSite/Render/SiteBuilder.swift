@@ -143,6 +143,18 @@ public struct SiteBuilder: Sendable {
         favoriteItems = Set(kitchen.favorites.items.map(ItemName.key))
     }
 
+    /// What a rebuild that takes edits needs of every recipe, for the state
+    /// (`SiteState.RecipeNames`): the category and tag keys, and the
+    /// recipes other recipes name as ingredients or lists shop for (from
+    /// the outlines: no recipe decoded).
+    var recipeNames: SiteState.RecipeNames {
+        var named = Set<String>()
+        let recipes = kitchen.recipes
+        for position in recipes.indices { named.formUnion(recipes.subRecipes(at: position)) }
+        for list in kitchen.lists { named.formUnion(list.recipes.lazy.map(\.recipe)) }
+        return SiteState.RecipeNames(categories: categorySlugs.keys, tags: tagSlugs.keys, named: named.sorted())
+    }
+
     /// The names of each recipe (its category, or its tags) as numbers of
     /// spellings: recipe `i`'s are `spellings[ends[i - 1]..<ends[i]]`.
     private struct Named {

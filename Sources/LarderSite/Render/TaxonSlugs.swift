@@ -38,6 +38,10 @@ struct TaxonSlugs: Sendable {
         }
     }
 
+    /// What the names given to `init` come to (each spelling's `key`),
+    /// sorted: given to `init` again, they make the same slugs.
+    var keys: [String] { byKey.keys.sorted() }
+
     /// The slug of a name given to `init`.
     func slug(_ name: String) -> String {
         byKey[Self.key(name)] ?? SiteBuilder.slug(name)

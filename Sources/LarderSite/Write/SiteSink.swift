@@ -66,24 +66,58 @@ public final class SiteSink: Sendable {
         var folder: [UInt64]
         var damaged: Set<String>
 
-        /// Each file of `previous` checked in the folder at `previous.root`;
-        /// nil when it cannot be opened.
-        static func of(_ previous: Previous) -> FilesCheck? {
-            let descriptor = open(previous.root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        /// Each file of the state in `mapped` checked in the folder at
+        /// `root`, read from the mapping (no table of them made): the
+        /// read-ahead checks them while it decodes the table. Nil when the
+        /// folder cannot be opened.
+        static func of(_ mapped: SiteState.Mapped, root: String) -> FilesCheck? {
+            let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
             guard let folder = SiteSink.identity(of: descriptor) else { return nil }
-            // On all cores, a run of the table's places to a task: one
-            // `fstatat` a file, about 1.3 µs each here, 114,000 at 50,000
-            // recipes. A rebuild of edited recipes' pages waits for it
-            // (`SiteSink.keepRest`), with little else to do.
-            let files = previous.files, finished = previous.finished
-            let intact = Array(files.indices).concurrentMap(runsOf: 4096) { index in
-                SiteSink.isIntact(files[index].key, files[index].value, in: descriptor, finished: finished)
+            let finished = mapped.state.finished, changes = mapped.state.sinceBase.files
+            // The delta's files are checked by their own entries; a base
+            // entry of a path the delta changed is not (found by a hash of
+            // its bytes, then compared).
+            var byHash: [UInt64: [String]] = [:]
+            for path in changes.keys { byHash[Self.hash(path.utf8), default: []].append(path) }
+            let changed = byHash
+            let starts = mapped.entryStarts()
+            let runs = Array(stride(from: 0, to: starts.count, by: 4096))
+            let found = runs.concurrentMap { first -> [String] in
+                var damaged: [String] = []
+                // A path copied onto the stack with its terminating zero.
+                withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer in
+                    mapped.forEachBaseFile(first..<min(first + 4096, starts.count), starts: starts) { path, entry in
+                        if !changed.isEmpty, let paths = changed[Self.hash(path)],
+                           paths.contains(where: { $0.utf8.elementsEqual(path) }) {
+                            return
+                        }
+                        guard path.count < buffer.count else {
+                            damaged.append(String(decoding: path, as: UTF8.self))
+                            return
+                        }
+                        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: path)
+                        buffer[path.count] = 0
+                        if !SiteSink.isIntact(buffer.baseAddress!, entry, in: descriptor, finished: finished) {
+                            damaged.append(String(decoding: path, as: UTF8.self))
+                        }
+                    }
+                }
+                return damaged
             }
-            var damaged = Set<String>()
-            for (index, isIntact) in zip(files.indices, intact) where !isIntact { damaged.insert(files[index].key) }
+            var damaged = Set(found.joined())
+            for (path, entry) in changes {
+                if let entry, !SiteSink.isIntact(path, entry, in: descriptor, finished: finished) { damaged.insert(path) }
+            }
             return FilesCheck(folder: folder, damaged: damaged)
+        }
+
+        /// FNV-1a of some bytes: a path's, to find it among a delta's.
+        private static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return hash
         }
     }
 
@@ -350,12 +384,27 @@ public final class SiteSink: Sendable {
     /// gone): then the caller rebuilds the usual way.
     func keepRest(except: Set<String>, images: [String: Stamp]) throws(SiteWriteError) -> Bool {
         guard let previous else { return false }
-        // Runs of the previous site's files, each vouched for (on all
-        // cores) and taken whole: one is enough to give up.
-        let groups = previous.files.keys.filter { !except.contains($0) }.chunked(4096)
-        let vouched = groups.concurrentMap { self.vouch([$0])[0] }
-        guard !vouched.contains(where: { $0 == nil }) else { return false }
-        guard try take(groups, vouched: vouched, distinct: true).allSatisfy({ $0 }) else { return false }
+        var groups: [[String]], sizes: [Int64?]
+        if let damaged = damagedAhead() {
+            // Checked ahead (the usual case): one pass over the table, no
+            // file looked up again. A damaged file among those rendered
+            // again is written anyway.
+            guard damaged.isSubset(of: except) else { return false }
+            var paths: [String] = [], size: Int64 = 0
+            paths.reserveCapacity(previous.files.count)
+            for (path, entry) in previous.files where !except.contains(path) {
+                paths.append(path)
+                size += entry.size
+            }
+            (groups, sizes) = ([paths], [size])
+        } else {
+            // Runs of the previous site's files, each vouched for on all
+            // cores: one file is enough to give up.
+            groups = previous.files.keys.filter { !except.contains($0) }.chunked(4096)
+            sizes = groups.concurrentMap { self.vouch([$0])[0] }
+            guard !sizes.contains(where: { $0 == nil }) else { return false }
+        }
+        guard try take(groups, vouched: sizes, distinct: true).allSatisfy({ $0 }) else { return false }
         state.withLock { $0.images.merge(images) { _, stamped in stamped } }
         return true
     }
@@ -514,10 +563,15 @@ public final class SiteSink: Sendable {
     /// what the build that finished at `finished` wrote: a regular file of
     /// mode 0644 and the recorded size, with a change time before then.
     static func isIntact(_ path: String, _ entry: SiteState.Entry, in folder: Int32, finished: Timestamp) -> Bool {
-        var info = stat()
         // Through `withCString`: the path passed as a String was copied
         // into a new array for each call (114,000 at 50,000 recipes).
-        let found = path.withCString { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }
+        path.withCString { isIntact($0, entry, in: folder, finished: finished) }
+    }
+
+    /// The same, for a path given as a C string.
+    static func isIntact(_ path: UnsafePointer<CChar>, _ entry: SiteState.Entry, in folder: Int32, finished: Timestamp) -> Bool {
+        var info = stat()
+        let found = fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW)
         guard found == 0, (info.st_mode & S_IFMT) == S_IFREG,
               info.st_mode & 0o7777 == 0o644, Int64(info.st_size) == entry.size
         else { return false }

@@ -32,6 +32,17 @@ struct SiteState: Sendable {
         var hash: ContentHash
     }
 
+    /// What a rebuild that takes edited recipes as edits
+    /// (`KitchenLoader.recipeEdits`) needs of every recipe, kept so that
+    /// it reads none of them: every category and tag (as `TaxonSlugs`
+    /// keys, sorted), and the ids of the recipes that other recipes name
+    /// as ingredients or lists shop for (sorted). Edits change none of it.
+    struct RecipeNames: Sendable, Hashable {
+        var categories: [String]
+        var tags: [String]
+        var named: [String]
+    }
+
     /// The inputs (`BuildInputs` snapshot and copied images) the site was
     /// built from; nil when the build could not vouch for them.
     var inputs: ContentHash?
@@ -42,6 +53,9 @@ struct SiteState: Sendable {
     /// The parse cache beside the output (`ParseCacheStamp`) as this build
     /// left it, true to what it read; nil when it is not known to be.
     var parseCache: ContentHash? = nil
+    /// What a rebuild that takes edits reads of every recipe
+    /// (`RecipeNames`); nil when the build did not say.
+    var recipeNames: RecipeNames? = nil
     /// The images copied, by absolute source path: their stamps are part of
     /// `inputs`.
     var images: [String]
@@ -139,22 +153,95 @@ struct SiteState: Sendable {
     /// The state in `path`, and the delta beside it when it is whole and
     /// made on that base, with the stamps of the files read.
     static func readAhead(_ path: String) -> ReadAhead? {
-        guard let file = FileBytes(contentsOf: path), let stamp = file.stamp, let part = decode(file.buffer),
-              part.kind == baseKind, case .files(let files, var jobs) = part.body
-        else { return nil }
-        var state = part.state
-        state.files = files
-        state.base = Base(id: part.id, entryCount: files.count + (jobs?.records.count ?? 0))
-        let delta = FileBytes(contentsOf: deltaPath(of: path))
-        if let delta, let changed = decode(delta.buffer), changed.kind == deltaKind, changed.id == part.id,
-           case .changes(let changes) = changed.body {
-            let (files, base) = (state.files, state.base)
-            state = changed.state
-            (state.files, state.base, state.sinceBase) = (files, base, changes)
-            for (path, entry) in changes.files { state.files[path] = entry }
-            for (key, record) in changes.jobs { jobs?.records[key] = record }
+        guard let mapped = Mapped(path) else { return nil }
+        var state = mapped.state
+        state.files = mapped.files()
+        return ReadAhead(file: mapped.stamp, delta: mapped.deltaStamp, state: state, jobs: mapped.jobs())
+    }
+
+    /// A state file mapped and checked, with the delta beside it when it is
+    /// whole and made on that base: what `readAhead` decodes, in parts, so
+    /// that the read-ahead can check the output's files from the mapping
+    /// (`filesIntact`) while it decodes the table of them.
+    struct Mapped: Sendable {
+        let file: FileBytes
+        let stamp: FileStamp
+        let deltaStamp: FileStamp?
+        /// The summary's values (the delta's, when it applies), with the
+        /// base and the delta's changes (`sinceBase`); no files, no jobs.
+        let state: SiteState
+        /// Where the base's file entries are (after their count), how many.
+        private let entries: Range<Int>
+        private let entryCount: Int
+        /// Where the job records are (nil: none).
+        private let jobBytes: Range<Int>?
+
+        init?(_ path: String) {
+            guard let file = FileBytes(contentsOf: path), let stamp = file.stamp, let part = decode(file.buffer),
+                  part.kind == baseKind, case .files(let entries, let entryCount, let jobBytes) = part.body
+            else { return nil }
+            var state = part.state
+            let jobCount = jobBytes.flatMap { JobRecords.count(in: file.bytes($0)) } ?? 0
+            state.base = Base(id: part.id, entryCount: entryCount + jobCount)
+            let delta = FileBytes(contentsOf: deltaPath(of: path))
+            if let delta, let changed = decode(delta.buffer), changed.kind == deltaKind, changed.id == part.id,
+               case .changes(let changes) = changed.body {
+                let base = state.base
+                state = changed.state
+                (state.base, state.sinceBase) = (base, changes)
+            }
+            (self.file, self.stamp, self.deltaStamp, self.state) = (file, stamp, delta?.stamp, state)
+            (self.entries, self.entryCount, self.jobBytes) = (entries, entryCount, jobBytes)
         }
-        return ReadAhead(file: stamp, delta: delta?.stamp, state: state, jobs: jobs)
+
+        /// Every file's entry, by path: the base's with the delta's changes.
+        func files() -> [String: Entry] {
+            var files: [String: Entry] = [:]
+            files.reserveCapacity(entryCount)
+            var reader = SealedFile.Reader(buffer: file.bytes(entries))
+            for _ in 0..<entryCount {
+                // Checked when the file was mapped (`decode`).
+                let path = reader.string()!, size = reader.u64()!, hash = reader.hash()!
+                files[path] = Entry(size: Int64(bitPattern: size), hash: hash)
+            }
+            for (path, entry) in state.sinceBase.files { files[path] = entry }
+            return files
+        }
+
+        /// The job records (with the delta's), decoded in place.
+        func jobs() -> JobRecords? {
+            guard let jobBytes, var jobs = JobRecords(file.bytes(jobBytes)) else { return nil }
+            for (key, record) in state.sinceBase.jobs { jobs.records[key] = record }
+            return jobs
+        }
+
+        /// Calls `body` with each base file's path (its UTF-8 bytes, in
+        /// place) and entry, in the order stored, the delta's changes not
+        /// applied; the positions `from` (an index of an entry) on,
+        /// `count` of them. `starts` (see `entryStarts`) says where each is.
+        func forEachBaseFile(
+            _ range: Range<Int>, starts: [Int], _ body: (UnsafeRawBufferPointer, Entry) -> Void
+        ) {
+            let bytes = file.bytes(entries)
+            for index in range {
+                var reader = SealedFile.Reader(buffer: UnsafeRawBufferPointer(rebasing: bytes[starts[index]...]))
+                let length = reader.count()!, path = reader.bytes(length)!
+                body(path, Entry(size: Int64(bitPattern: reader.u64()!), hash: reader.hash()!))
+            }
+        }
+
+        /// Where each base file's entry starts, for `forEachBaseFile`.
+        func entryStarts() -> [Int] {
+            var starts: [Int] = []
+            starts.reserveCapacity(entryCount)
+            var reader = SealedFile.Reader(buffer: file.bytes(entries))
+            for _ in 0..<entryCount {
+                starts.append(reader.offset)
+                let length = reader.count()!
+                _ = reader.bytes(length + 24)
+            }
+            return starts
+        }
     }
 
     /// One file's parts.
@@ -167,7 +254,9 @@ struct SiteState: Sendable {
     }
 
     private enum Body {
-        case files([String: Entry], jobs: JobRecords?)
+        /// Where the file entries are in the file (after their count) and
+        /// how many, and where the job records are (nil: none).
+        case files(Range<Int>, count: Int, jobs: Range<Int>?)
         case changes(Changes)
     }
 
@@ -179,7 +268,7 @@ struct SiteState: Sendable {
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[summary.body])
         guard ContentHash(buffer: bytes) == summary.bodyHash else { return nil }
         var reader = SealedFile.Reader(buffer: bytes)
-        let body = summary.kind == baseKind ? decodeFiles(&reader) : decodeChanges(&reader)
+        let body = summary.kind == baseKind ? decodeFiles(&reader, at: summary.body.lowerBound) : decodeChanges(&reader)
         guard let body, reader.isAtEnd else { return nil }
         return Part(kind: summary.kind, id: summary.id, state: summary.state, body: body)
     }
@@ -246,7 +335,9 @@ struct SiteState: Sendable {
         _ reader: inout SealedFile.Reader
     ) -> (state: SiteState, stampOffset: Int, body: (length: Int, hash: ContentHash))? {
         guard let hasInputs = reader.u64(), let inputs = reader.hash(), let hasOther = reader.u64(), let other = reader.hash(),
-              let hasParseCache = reader.u64(), let parseCache = reader.hash(), let imageCount = reader.count()
+              let hasParseCache = reader.u64(), let parseCache = reader.hash(), let hasNames = reader.u64(),
+              let categories = reader.strings(), let tags = reader.strings(), let named = reader.strings(),
+              let imageCount = reader.count()
         else { return nil }
         var images: [String] = []
         for _ in 0..<imageCount {
@@ -260,24 +351,30 @@ struct SiteState: Sendable {
         else { return nil }
         let state = SiteState(
             inputs: hasInputs == 1 ? inputs : nil, otherInputs: hasOther == 1 ? other : nil,
-            parseCache: hasParseCache == 1 ? parseCache : nil, images: images, warnings: warnings, colouredWarnings: coloured, output: output,
+            parseCache: hasParseCache == 1 ? parseCache : nil,
+            recipeNames: hasNames == 1 ? RecipeNames(categories: categories, tags: tags, named: named) : nil, images: images, warnings: warnings, colouredWarnings: coloured, output: output,
             finished: Timestamp(seconds: Int64(bitPattern: seconds), nanoseconds: Int64(bitPattern: nanoseconds)),
             files: [:]
         )
         return (state, stampOffset, (Int(bodyLength), bodyHash))
     }
 
-    private static func decodeFiles(_ reader: inout SealedFile.Reader) -> Body? {
+    /// Where the files and the job records are (the body starts at
+    /// `offset` in the file), each entry checked to be whole; nothing
+    /// decoded (`Mapped`).
+    private static func decodeFiles(_ reader: inout SealedFile.Reader, at offset: Int) -> Body? {
         guard let fileCount = reader.count() else { return nil }
-        var files: [String: Entry] = [:]
-        files.reserveCapacity(fileCount)
+        let first = offset + reader.offset
         for _ in 0..<fileCount {
-            guard let path = reader.string(), let size = reader.u64(), let hash = reader.hash() else { return nil }
-            files[path] = Entry(size: Int64(bitPattern: size), hash: hash)
+            guard let length = reader.count(), reader.bytes(length) != nil, reader.u64() != nil, reader.hash() != nil
+            else { return nil }
         }
-        guard let jobCount = reader.count(), let jobs = reader.bytes(jobCount) else { return nil }
+        let entries = first..<(offset + reader.offset)
+        guard let jobCount = reader.count() else { return nil }
+        let start = offset + reader.offset
+        guard reader.bytes(jobCount) != nil else { return nil }
         // No job records (a state written without them) reads as nil.
-        return .files(files, jobs: jobs.isEmpty ? nil : JobRecords(jobs))
+        return .files(entries, count: fileCount, jobs: jobCount == 0 ? nil : start..<(start + jobCount))
     }
 
     private static func decodeChanges(_ reader: inout SealedFile.Reader) -> Body? {
@@ -371,6 +468,8 @@ struct SiteState: Sendable {
             summary.add(hash == nil ? 0 : 1)
             summary.add(hash ?? ContentHash(high: 0, low: 0))
         }
+        summary.add(recipeNames == nil ? 0 : 1)
+        for names in [recipeNames?.categories, recipeNames?.tags, recipeNames?.named] { summary.add(strings: names ?? []) }
         summary.add(UInt64(images.count))
         for image in images { summary.add(image) }
         summary.add(warnings)
@@ -470,6 +569,11 @@ enum SealedFile {
 
         mutating func add(bytes: [UInt8]) { out += bytes }
 
+        mutating func add(strings: [String]) {
+            add(UInt64(strings.count))
+            for text in strings { add(text) }
+        }
+
         /// Room for `count` more bytes, so that a large file is not copied
         /// each time its array grows (a state of 114,000 files, 27 MB).
         mutating func reserve(_ count: Int) { out.reserveCapacity(out.count + count) }
@@ -521,5 +625,23 @@ enum SealedFile {
             guard let length = count(), let raw = bytes(length) else { return nil }
             return String(decoding: raw.bindMemory(to: UInt8.self), as: UTF8.self)
         }
+
+        mutating func strings() -> [String]? {
+            guard let count = count() else { return nil }
+            var strings: [String] = []
+            strings.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let text = string() else { return nil }
+                strings.append(text)
+            }
+            return strings
+        }
+    }
+}
+
+private extension FileBytes {
+    /// The bytes at `range` of the file, in place: valid while it lives.
+    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[range])
     }
 }

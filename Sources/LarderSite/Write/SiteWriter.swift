@@ -120,11 +120,20 @@ public struct SiteWriter: Sendable {
         let path = location.state, root = location.path
         let state = BackgroundSlot<SiteState.ReadAhead>(), check = BackgroundSlot<SiteSink.FilesCheck>()
         DispatchQueue.global().async {
-            let ahead = SiteState.readAhead(path)
+            guard let mapped = SiteState.Mapped(path) else {
+                state.set(nil)
+                check.set(nil)
+                return
+            }
+            // The output checked from the mapped state, beside the decoding
+            // of its files and job records: a rebuild of a few edited
+            // recipes' pages waits for the check (`SiteSink.keepRest`), with
+            // little else to do.
+            DispatchQueue.global().async { check.set(SiteSink.FilesCheck.of(mapped, root: root)) }
+            var ahead = SiteState.ReadAhead(file: mapped.stamp, delta: mapped.deltaStamp, state: mapped.state)
+            ahead.state.files = mapped.files()
+            ahead.jobs = mapped.jobs()
             state.set(ahead)
-            check.set(ahead.flatMap { ahead in
-                SiteSink.FilesCheck.of(SiteSink.Previous(root: root, files: ahead.state.files, finished: ahead.state.finished))
-            })
         }
         stateAhead = { state.wait() }
         filesCheckAhead = { check.wait() }
@@ -225,7 +234,7 @@ public struct SiteWriter: Sendable {
                 state = SiteState(
                     inputs: record.map { inputsDigest($0.before.digest, images: result.images) },
                     otherInputs: record.map { inputsDigest($0.before.otherDigest, images: result.images) },
-                    parseCache: record?.parseCache?() ?? nil,
+                    parseCache: record?.parseCache?() ?? nil, recipeNames: record?.recipeNames,
                     images: result.images.keys.sorted(),
                     warnings: record?.warnings ?? "", colouredWarnings: record?.colouredWarnings ?? "",
                     // Both set once the site is in.
@@ -398,6 +407,7 @@ public struct SiteWriter: Sendable {
     struct EditsBase: Sendable {
         var warnings: BuildRecord.Warnings
         var images: [String: Stamp]
+        var recipeNames: SiteState.RecipeNames
     }
 
     /// The `EditsBase` of a build whose data files' stamps are `now`: nil
@@ -409,13 +419,17 @@ public struct SiteWriter: Sendable {
         var info = stat()
         guard now.racy.isEmpty, let location = try? OutputLocation(output: output, dataFolder: dataFolder),
               let state = SiteState.readSummary(location.state), let other = state.otherInputs,
-              let parseCache = state.parseCache, SiteState.outputStamp(of: location) == state.output,
+              let parseCache = state.parseCache, let recipeNames = state.recipeNames,
+              SiteState.outputStamp(of: location) == state.output,
               lstat(location.journal, &info) != 0, Self.parseCacheStamp(location.parseCache) == parseCache
         else { return nil }
         var images: [String: Stamp] = [:]
         for image in state.images { images[image] = Stamp(path: image) }
         guard inputsDigest(now.otherDigest, images: images) == other else { return nil }
-        return EditsBase(warnings: BuildRecord.Warnings(plain: state.warnings, coloured: state.colouredWarnings), images: images)
+        return EditsBase(
+            warnings: BuildRecord.Warnings(plain: state.warnings, coloured: state.colouredWarnings), images: images,
+            recipeNames: recipeNames
+        )
     }
 
     /// The stamps of the parse cache file at `path` and of its delta, as
@@ -629,6 +643,9 @@ public struct BuildRecord: Sendable {
     /// cache is saved while they render); nil when it is not true to what
     /// the build read (not saved), or there is none.
     var parseCache: (@Sendable () -> ContentHash?)?
+    /// What a rebuild that takes edits needs of every recipe
+    /// (`SiteState.RecipeNames`), kept with the output.
+    var recipeNames: SiteState.RecipeNames?
 
     /// The warnings of the build that made the output.
     public struct Warnings: Sendable, Hashable {
@@ -654,11 +671,15 @@ public struct BuildRecord: Sendable {
     /// `before`'s stamp), so it is not stamped again: a one-recipe rebuild
     /// stamps the files it read, not the 11,000 of the folder. A file the
     /// build read that `before` does not have was added during the build.
-    mutating func readsDone(documents: DocumentCache? = nil) {
+    ///
+    /// `taken`: files the build took as they were at `before`'s stamp
+    /// another way (a rebuild of edited recipes: every other recipe, by
+    /// its stamp in the parse cache), not stamped again either.
+    mutating func readsDone(documents: DocumentCache? = nil, taken: (@Sendable (String) -> Bool)? = nil) {
         let (inputs, before) = (inputs, before)
         after = SiteWriter.inBackground {
             var changed = inputs.changedFiles(since: before) { path, stamp in
-                documents?.tookFromCache(path, stamp: stamp) ?? false
+                taken?(path) == true || documents?.tookFromCache(path, stamp: stamp) == true
             }
             if let read = documents?.lastReadPaths {
                 // A build's snapshot has its table already (`index()` then does nothing).
