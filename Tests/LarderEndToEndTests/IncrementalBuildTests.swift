@@ -308,6 +308,8 @@ import Darwin
         try await edits("the same recipe again, at once")
         try edit("recipes/r00010.md", "Do step 2", "Do step two")
         try await edits("a recipe that names another")
+        try edit("recipes/r00010.md", "A dish numbered 10", "\n\nA dish numbered 10")
+        try await edits("lines added above what a recipe refers to")
         try edit("recipes/r00021.md", "1 tsp cumin", "2 tsp cumin")
         try edit("recipes/j00001.json", "4}", "5}")
         try await edits("two recipes, one of them JSON", 2)

@@ -45,10 +45,11 @@ extension KitchenLoader {
     /// their own pages: each is still a recipe with the same outline (id,
     /// category, tags, pictures, servings, sub-recipes), it and the cached
     /// version have no problems, it refers to the same things at the same
-    /// places, and no other recipe and no list names it (it is not in
-    /// `named`). Then every cross-check comes out as it did for the
-    /// cache's version, and only the pages made of the recipe itself can
-    /// change.
+    /// places (anywhere, when no diagnostic of that load pointed into it:
+    /// it is not in `reported`), and no other recipe and no list names it
+    /// (it is not in `named`). Then every cross-check comes out as it did
+    /// for the cache's version, and only the pages made of the recipe
+    /// itself can change.
     ///
     /// The caller vouches for the rest: that no other input changed since
     /// the cache was filled (config, lists, favorites, templates, pictures,
@@ -59,7 +60,7 @@ extension KitchenLoader {
     /// now, with their stamps; `totalSize` the bytes of every data file.
     public static func recipeEdits(
         _ folder: URL, cache: inout DocumentCache, recipeFiles: [(path: String, stamp: FileStamp?)], totalSize: Int64,
-        named: Set<String>, knownStamp: @escaping @Sendable (String) -> FileStamp?, takenAt: Int?
+        named: Set<String>, reported: Set<String>, knownStamp: @escaping @Sendable (String) -> FileStamp?, takenAt: Int?
     ) -> EditsOutcome {
         guard !cache.entries.isEmpty || !cache.unverified.isEmpty else { return .unsuitable("no parse cache") }
         guard totalSize <= Int64(Limits.maximumTotalSize) else { return .unsuitable("the data files are near the size limit") }
@@ -119,7 +120,9 @@ extension KitchenLoader {
             guard RecipeOutline(recipe) == outline else {
                 return .unsuitable("\(path): its id, category, tags, pictures, servings or sub-recipes changed")
             }
-            guard new.references == old.references else { return .unsuitable("\(path): what it refers to moved") }
+            // Where each reference is matters only to a diagnostic about it.
+            guard reported.contains(path) ? new.references == old.references : sameTargets(new.references, old.references)
+            else { return .unsuitable("\(path): what it refers to changed") }
             recipes.append(recipe)
         }
 
@@ -137,6 +140,12 @@ extension KitchenLoader {
             favorites: favorites
         )
         return .edits(RecipeEdits(kitchen: kitchen, ids: recipes.map(\.id)))
+    }
+
+    /// Whether two lists of references name the same things, in order,
+    /// wherever they are written.
+    private static func sameTargets(_ a: [Reference], _ b: [Reference]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.kind == $1.kind && $0.target == $1.target }
     }
 
     /// The recipes `recipes` name as ingredients, and those they name, each

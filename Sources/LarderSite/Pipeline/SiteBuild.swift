@@ -449,6 +449,7 @@ public struct SiteBuild: Sendable {
         // files that came from there are not stamped again.
         record.readsDone(documents: documents)
         record.recipeNames = builder.recipeNames
+        record.recipeNames?.reported = Set(report.diagnostics.compactMap { $0.location?.path }).sorted()
         // Saved on another thread once the output is locked (see below).
         let saving = ParseCacheSave(documents, to: disk.writer.parseCacheFile)
         record.parseCache = { saving.stamp() }
@@ -527,6 +528,7 @@ extension SiteBuild {
         let names = base.recipeNames
         let outcome = KitchenLoader.recipeEdits(
             dataFolder, cache: &documents, recipeFiles: recipeFiles, totalSize: totalSize, named: Set(names.named),
+            reported: Set(names.reported),
             knownStamp: { snapshot.own($0) }, takenAt: snapshot.takenAt
         )
         guard case .edits(let edits) = outcome else {

@@ -36,11 +36,13 @@ struct SiteState: Sendable {
     /// (`KitchenLoader.recipeEdits`) needs of every recipe, kept so that
     /// it reads none of them: every category and tag (as `TaxonSlugs`
     /// keys, sorted), and the ids of the recipes that other recipes name
-    /// as ingredients or lists shop for (sorted). Edits change none of it.
+    /// as ingredients or lists shop for (sorted); and the files the
+    /// build's diagnostics point into (sorted). Edits change none of it.
     struct RecipeNames: Sendable, Hashable {
         var categories: [String]
         var tags: [String]
         var named: [String]
+        var reported: [String] = []
     }
 
     /// The inputs (`BuildInputs` snapshot and copied images) the site was
@@ -337,6 +339,7 @@ struct SiteState: Sendable {
         guard let hasInputs = reader.u64(), let inputs = reader.hash(), let hasOther = reader.u64(), let other = reader.hash(),
               let hasParseCache = reader.u64(), let parseCache = reader.hash(), let hasNames = reader.u64(),
               let categories = reader.strings(), let tags = reader.strings(), let named = reader.strings(),
+              let reported = reader.strings(),
               let imageCount = reader.count()
         else { return nil }
         var images: [String] = []
@@ -352,7 +355,8 @@ struct SiteState: Sendable {
         let state = SiteState(
             inputs: hasInputs == 1 ? inputs : nil, otherInputs: hasOther == 1 ? other : nil,
             parseCache: hasParseCache == 1 ? parseCache : nil,
-            recipeNames: hasNames == 1 ? RecipeNames(categories: categories, tags: tags, named: named) : nil, images: images, warnings: warnings, colouredWarnings: coloured, output: output,
+            recipeNames: hasNames == 1
+                ? RecipeNames(categories: categories, tags: tags, named: named, reported: reported) : nil, images: images, warnings: warnings, colouredWarnings: coloured, output: output,
             finished: Timestamp(seconds: Int64(bitPattern: seconds), nanoseconds: Int64(bitPattern: nanoseconds)),
             files: [:]
         )
@@ -469,7 +473,9 @@ struct SiteState: Sendable {
             summary.add(hash ?? ContentHash(high: 0, low: 0))
         }
         summary.add(recipeNames == nil ? 0 : 1)
-        for names in [recipeNames?.categories, recipeNames?.tags, recipeNames?.named] { summary.add(strings: names ?? []) }
+        for names in [recipeNames?.categories, recipeNames?.tags, recipeNames?.named, recipeNames?.reported] {
+            summary.add(strings: names ?? [])
+        }
         summary.add(UInt64(images.count))
         for image in images { summary.add(image) }
         summary.add(warnings)
