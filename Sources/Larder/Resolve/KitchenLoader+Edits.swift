@@ -69,9 +69,9 @@ extension KitchenLoader {
             guard let stamp, stamp.mode & UInt32(S_IFMT) == UInt32(S_IFREG) else {
                 return .unsuitable("\(path) is not a plain file")
             }
-            // An unverified entry is what the last build read too; the
-            // same stamp now is the same file (the build that took it
-            // was refused had the file been saved as it stamped it).
+            // An unverified entry is what the last build read too, and the
+            // same stamp now is the same file, as the pages' fingerprints
+            // take it (that build's snapshot had no file being saved).
             guard let cached = cache.entries.stamp(of: path) ?? cache.unverified[path]?.stamp else {
                 return .unsuitable("\(path) is new")
             }
@@ -154,16 +154,22 @@ extension KitchenLoader {
         var known = Set(recipes.map(\.id))
         var wanted = Set(recipes.flatMap { RecipeOutline($0).subRecipes }).subtracting(known)
         var found: [RecipeShelf.Slot] = []
-        // By their files' names first (`recipes/<id>.md` or `.json`).
-        while let id = wanted.first {
+        // By their files' names first (`recipes/<id>.md` or `.json`); the
+        // ids not found so (a Cooklang recipe's, made from its path) stay.
+        var unnamed = Set<String>()
+        while let id = wanted.popFirst() {
+            known.insert(id)
             guard let slot = ["md", "json"].lazy.compactMap({ cache.lastDocument("recipes/\(id).\($0)")?.slot }).first,
                   slot.outline.id == id
-            else { break }
-            wanted.remove(id)
-            known.insert(id)
+            else {
+                unnamed.insert(id)
+                continue
+            }
             found.append(slot)
             wanted.formUnion(Set(slot.outline.subRecipes).subtracting(known))
         }
+        known.subtract(unnamed)
+        wanted = unnamed
         // Else (a Cooklang recipe, named from its path) a pass over the
         // cache for each level of nesting.
         while !wanted.isEmpty {
@@ -190,7 +196,7 @@ extension KitchenLoader {
 
 extension DocumentCache {
     /// The document of the file at `path` as the last load that wrote the
-    /// cache read it (an `unverified` entry's, else the trusted one's).
+    /// cache read it (the trusted entry's, else an `unverified` one's).
     func lastDocument(_ path: String) -> ReadDocument? {
         (entries[path] ?? unverified[path])?.document
     }
@@ -217,11 +223,5 @@ extension ReadDocument {
     }
 
     /// A recipe's outline, decoded or stored; nil for any other document.
-    var outline: RecipeOutline? {
-        switch content {
-        case .recipe(let recipe): RecipeOutline(recipe)
-        case .storedRecipe(let stored): stored.outline
-        default: nil
-        }
-    }
+    var outline: RecipeOutline? { slot?.outline }
 }

@@ -135,10 +135,17 @@ public struct SiteBuild: Sendable {
         /// rendered in this run; the others were taken from the site.
         public var filesRendered: Int?
         /// `.folder`, when the build took a few edited recipes as edits
-        /// and rendered their pages alone (`rebuildEdits`): how many it
-        /// rendered, and the warnings of the previous build, which are this
-        /// one's (the report is empty: the folder was not checked whole).
-        public var edits: (pages: Int, warnings: BuildRecord.Warnings)?
+        /// and rendered their pages alone (`rebuildEdits`).
+        public var edits: Edits?
+
+        /// What a build that took edits did.
+        public struct Edits: Sendable {
+            /// The pages it rendered.
+            public var pages: Int
+            /// The warnings of the previous build, which are this one's (the
+            /// report is empty: the folder was not checked whole).
+            public var warnings: BuildRecord.Warnings
+        }
 
         /// The code of the error that stopped the run, if one did.
         public var stopCode: StopCode? { report.stop.flatMap { StopCode(rawValue: $0.code) } }
@@ -187,7 +194,7 @@ public struct SiteBuild: Sendable {
         var counts = (read: 0, reused: 0)
         var decoded = 0
         var rendered: Int?
-        var edits: (pages: Int, warnings: BuildRecord.Warnings)?
+        var edits: Result.Edits?
         // Hides the addresses of unlisted lists in the error that stops the
         // run: any token-like name until the kitchen is known, then by name.
         var redaction = TokenRedaction()
@@ -212,7 +219,7 @@ public struct SiteBuild: Sendable {
                 // their pages alone, without loading the folder whole.
                 if let made = rebuildEdits(&documents!, disk: prepared, timings: &timings) {
                     counts = (documents!.lastReads, documents!.count - documents!.lastReads)
-                    edits = (made.pages, made.warnings)
+                    edits = Result.Edits(pages: made.pages, warnings: made.warnings)
                     return result(.written(made.summary))
                 }
             }
@@ -535,7 +542,7 @@ extension SiteBuild {
             if case .unsuitable(let reason) = outcome { return unsuitable(reason) }
             return nil
         }
-        timings.mark("edits: read")
+        timings.mark("edits: parse cache, changed recipes read")
         let theme: Theme, secret: [UInt8]?
         do {
             theme = try Theme.load(overrides: dataFolder.appendingPathComponent("templates"))
