@@ -129,7 +129,10 @@ import Darwin
         try Data(state.encoded()).write(to: URL(fileURLWithPath: path))
         let read = try #require(SiteState.readAhead(path))
         let base = try #require(read.state.base)
-        #expect(base.entryCount == 4 && read.jobs?.records == jobs.records)
+        #expect(base.entryCount == 4 && read.jobs?.records?.records == jobs.records)
+        // One at a time, found in the mapped file.
+        let mapped = try #require(SiteState.Mapped(path))
+        #expect(mapped.jobRecord("b") == record("b") && mapped.jobRecord("z") == nil && mapped.hasJobs)
         var changes = SiteState.Changes()
         changes.jobs["b"] = .some(nil)
         changes.jobs["d"] = record("d")
@@ -139,7 +142,16 @@ import Darwin
         state.warnings = "later"
         try Data(state.encodedDelta(of: base, changes).bytes).write(to: URL(fileURLWithPath: SiteState.deltaPath(of: path)))
         let again = try #require(SiteState.readAhead(path))
-        #expect(again.jobs?.records == ["a": record("A"), "c": record("c"), "d": record("d")])
+        #expect(again.jobs?.records?.records == ["a": record("A"), "c": record("c"), "d": record("d")])
+        // The delta's over the base's, one at a time, and before the whole
+        // table is decoded.
+        let remapped = try #require(SiteState.Mapped(path))
+        #expect(remapped.jobRecord("a") == record("A") && remapped.jobRecord("b") == nil)
+        #expect(remapped.jobRecord("c") == record("c") && remapped.jobRecord("d") == record("d"))
+        let lazy = PreviousJobs(mapped: remapped)
+        #expect(lazy.record("a") == record("A") && !lazy.isEmpty)
+        #expect(lazy.records?.records == ["a": record("A"), "c": record("c"), "d": record("d")])
+        #expect(lazy.record("b") == nil)
         #expect(again.state.files == ["d.html": .init(size: 2, hash: ContentHash("2"))])
         #expect(again.state.warnings == "later" && again.delta != nil)
     }

@@ -67,6 +67,40 @@ public struct JobRecords: Sendable {
         guard reader.isAtEnd else { return nil }
     }
 
+    /// The record of `key` in `body` (`encoded()`), read in place: the keys
+    /// compared as bytes, no other record decoded. Nil when there is none,
+    /// or the bytes are not whole.
+    static func record(_ key: String, in body: UnsafeRawBufferPointer) -> Record? {
+        var reader = SealedFile.Reader(buffer: body)
+        guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic, let count = reader.count() else { return nil }
+        var key = key
+        return key.withUTF8 { wanted -> Record? in
+            for _ in 0..<count {
+                guard let length = reader.count(), let bytes = reader.bytes(length) else { return nil }
+                let found = length == wanted.count && bytes.elementsEqual(UnsafeRawBufferPointer(wanted))
+                guard let fingerprint = reader.hash(), let outputCount = reader.count() else { return nil }
+                var outputs: [String] = []
+                for _ in 0..<outputCount {
+                    if found {
+                        guard let output = reader.string() else { return nil }
+                        outputs.append(output)
+                    } else {
+                        guard let length = reader.count(), reader.bytes(length) != nil else { return nil }
+                    }
+                }
+                guard let flags = reader.u64(), let digest = reader.hash(), let textLength = reader.count(),
+                      let text = reader.bytes(textLength)
+                else { return nil }
+                guard found else { continue }
+                return Record(
+                    fingerprint: fingerprint, outputs: outputs, digest: flags & 1 != 0 ? digest : nil,
+                    text: flags & 2 != 0 ? String(decoding: text.bindMemory(to: UInt8.self), as: UTF8.self) : nil
+                )
+            }
+            return nil
+        }
+    }
+
     /// The records as bytes, for the state file (which has the checksum).
     func encoded() -> [UInt8] {
         var out = SealedFile.Writer(magic: Self.magic)

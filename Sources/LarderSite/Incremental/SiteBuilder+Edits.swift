@@ -24,15 +24,14 @@ extension SiteBuilder {
     func renderEdits(
         _ ids: [String], into sink: SiteSink, inputs: InputSnapshot, images: [String: Stamp]
     ) throws -> Int {
-        guard let previous = sink.previousJobs?.records, !previous.isEmpty else {
-            throw EditsFallback(reason: "the previous build left no page records")
-        }
+        guard sink.hasPreviousJobs else { throw EditsFallback(reason: "the previous build left no page records") }
         let fingerprints = JobFingerprints(snapshot: inputs, kitchen: kitchen)
         var jobs: [PageJob] = []
         var changes: [String: JobRecords.Record?] = [:]
+        var outputs: [[String]] = []
         for id in ids {
             let key = PageJob.recipe(id).key
-            guard let position = kitchen.recipePosition(id), let record = previous[key],
+            guard let position = kitchen.recipePosition(id), let record = sink.previousJob(key),
                   let fingerprint = fingerprints.recipe(at: position, id: id)
             else { throw EditsFallback(reason: "no record of the page of \(id)") }
             // Its page is as it was (a file saved again as it was).
@@ -44,9 +43,9 @@ extension SiteBuilder {
                 throw EditsFallback(reason: "what the other pages show of \(id) changed")
             }
             jobs.append(.recipe(id))
+            outputs.append(record.outputs)
             changes[key] = JobRecords.Record(fingerprint: fingerprint, outputs: record.outputs, digest: digest, text: text)
         }
-        let outputs = jobs.map { previous[$0.key]!.outputs }
         guard try sink.keepRest(except: Set(outputs.joined()), images: images) else {
             throw EditsFallback(reason: "a file of the site changed since the last build")
         }

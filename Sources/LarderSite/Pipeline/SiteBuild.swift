@@ -222,6 +222,9 @@ public struct SiteBuild: Sendable {
                     edits = Result.Edits(pages: made.pages, warnings: made.warnings)
                     return result(.written(made.summary))
                 }
+                // The whole way looks at every job record: decoded while
+                // the data loads.
+                prepared.writer.decodeJobsAhead()
             }
 
             // A check starts from the parse cache of the last check.

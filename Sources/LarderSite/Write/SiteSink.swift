@@ -45,7 +45,13 @@ public final class SiteSink: Sendable {
     private let state: Mutex<State>
     /// The previous build's page jobs (`JobRecords`), only with a previous
     /// site whose state read back whole; and this build's, once recorded.
-    let previousJobs: JobRecords?
+    private let previousJobsSource: PreviousJobs?
+    /// The previous build's jobs whole (decoded now, the first time).
+    var previousJobs: JobRecords? { previousJobsSource?.records }
+    /// One of the previous build's jobs, without decoding them all.
+    func previousJob(_ key: String) -> JobRecords.Record? { previousJobsSource?.record(key) }
+    /// Whether the previous build left job records.
+    var hasPreviousJobs: Bool { !(previousJobsSource?.isEmpty ?? true) }
     private let jobs = Mutex<[String: JobRecords.Record?]?>(nil)
 
     /// The previous site, with its state file, when there is one to link from.
@@ -167,7 +173,7 @@ public final class SiteSink: Sendable {
 
     init(
         root: String, dataFolder: String, fileSystem: SiteFileSystem, fixModes: Bool, previous: Previous?,
-        staging: Bool = false, stagingLimit: Int = .max, measures: Bool = false, previousJobs: JobRecords? = nil
+        staging: Bool = false, stagingLimit: Int = .max, measures: Bool = false, previousJobs: PreviousJobs? = nil
     ) {
         self.measures = measures
         self.root = root
@@ -191,7 +197,7 @@ public final class SiteSink: Sendable {
         } else {
             damagedAhead = { nil }
         }
-        self.previousJobs = previous == nil ? nil : previousJobs
+        previousJobsSource = previous == nil ? nil : previousJobs
         self.stagingLimit = stagingLimit
         var state = State(mode: staging && previous != nil ? .staging : .tree)
         // A rebuild takes in about as many files as the previous site had:

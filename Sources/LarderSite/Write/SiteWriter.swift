@@ -132,11 +132,22 @@ public struct SiteWriter: Sendable {
             DispatchQueue.global().async { check.set(SiteSink.FilesCheck.of(mapped, root: root)) }
             var ahead = SiteState.ReadAhead(file: mapped.stamp, delta: mapped.deltaStamp, state: mapped.state)
             ahead.state.files = mapped.files()
-            ahead.jobs = mapped.jobs()
+            // Decoded once the build knows it needs them all
+            // (`decodeJobsAhead`): a rebuild of edits looks up a few.
+            ahead.jobs = PreviousJobs(mapped: mapped)
             state.set(ahead)
         }
         stateAhead = { state.wait() }
         filesCheckAhead = { check.wait() }
+    }
+
+    /// Starts decoding the previous build's job records read ahead, on
+    /// another thread, for a build that will look at every one (the whole
+    /// way: `SiteBuilder.render(into:inputs:)`), once the state is read;
+    /// returns at once.
+    public func decodeJobsAhead() {
+        guard let stateAhead else { return }
+        DispatchQueue.global().async { stateAhead()?.jobs?.decodeInBackground() }
     }
 
     /// Checks that the output may be replaced (see the type's rules), changing
@@ -273,7 +284,7 @@ public struct SiteWriter: Sendable {
             // back, over its base, as the state this build holds.
             if isDelta, let back = SiteState.readAhead(location.state) {
                 precondition(back.state.files == result.entries, "the state's delta does not read back as its files")
-                precondition(back.jobs?.records ?? [:] == sink.recordedJobs?.records ?? [:], "the state's delta does not read back as its jobs")
+                precondition(back.jobs?.records?.records ?? [:] == sink.recordedJobs?.records ?? [:], "the state's delta does not read back as its jobs")
             }
             #endif
             if let commit {
@@ -519,7 +530,7 @@ public struct SiteWriter: Sendable {
         if fixModes { try fileSystem.setMode(marker, 0o644) }
         var previous: SiteSink.Previous?
         var state: SiteState?
-        var previousJobs: JobRecords?
+        var previousJobs: PreviousJobs?
         if lstat(location.path, &info) == 0, let read = previousState(at: location) {
             previous = SiteSink.Previous(
                 root: location.path, files: read.state.files, finished: read.state.finished,
@@ -540,7 +551,7 @@ public struct SiteWriter: Sendable {
     /// The state beside the output and its job records: the one read ahead
     /// when the file is still that one, else read now.
     /// `ahead`: the one read ahead.
-    private func previousState(at location: OutputLocation) -> (state: SiteState, jobs: JobRecords?, ahead: Bool)? {
+    private func previousState(at location: OutputLocation) -> (state: SiteState, jobs: PreviousJobs?, ahead: Bool)? {
         if let ahead = stateAhead?(), FileStamp(path: location.state) == ahead.file,
            FileStamp(path: location.stateDelta) == ahead.delta {
             return (ahead.state, ahead.jobs, true)
