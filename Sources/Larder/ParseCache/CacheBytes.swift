@@ -126,6 +126,20 @@ struct CacheReader {
         return text(length)
     }
 
+    /// The same, as `known` itself when it is the same text: a stored
+    /// recipe's outline repeats its file's id and path, which were two
+    /// more strings made for every recipe of a cache.
+    mutating func string(reusing known: String) throws(CacheCorrupt) -> String {
+        let length = try count()
+        var known = known
+        let same = known.withUTF8 {
+            $0.count == length && $0.elementsEqual(UnsafeBufferPointer(rebasing: buffer[position..<position + length]))
+        }
+        guard same else { return text(length) }
+        position += length
+        return known
+    }
+
     mutating func optionalString() throws(CacheCorrupt) -> String? {
         let length = try count()
         guard length > 0 else { return nil }

@@ -311,7 +311,7 @@ extension CacheReader {
         case 0: content = .unreadable
         case 1: content = .favorites(Favorites(recipes: try strings(), lists: try strings(), items: try strings()))
         case 2: content = .list(try list(path))
-        case 3: content = try storedRecipe(path, source: source)
+        case 3: content = try storedRecipe(path, id: file.id, source: source)
         default: throw CacheCorrupt()
         }
         let diagnosticCount = try count()
@@ -329,8 +329,8 @@ extension CacheReader {
     }
 
     /// What `CacheWriter.storedRecipe` wrote, after its kind byte.
-    private mutating func storedRecipe(_ path: String, source: FileBytes?) throws(CacheCorrupt) -> ReadDocument.Content {
-        let id = try string(), recipePath = try string(), category = try optionalString()
+    private mutating func storedRecipe(_ path: String, id fileID: String, source: FileBytes?) throws(CacheCorrupt) -> ReadDocument.Content {
+        let id = try string(reusing: fileID), recipePath = try string(reusing: path), category = try optionalString()
         let tags = try strings(), hasServings = try bool(), image = try optionalString()
         let imageCount = try count()
         var stepImages: [String?] = []
