@@ -125,13 +125,17 @@ import Darwin
     /// one with every commit step slowed down (a test-only pause), waits
     /// for its journal, and kills it at a random moment of the commit: the
     /// output is then one version whole, or the journal is still there and
-    /// the next build gives the new version exactly.
-    @Test func aBuildKilledDuringAnInPlaceCommitIsFinishedByTheNext() async throws {
+    /// the next build gives the new version exactly. A title edited goes
+    /// the whole way; a step edited of a recipe no list shops for is taken
+    /// as an edit (its page alone, the folder not loaded), whose commit is
+    /// the same.
+    @Test(arguments: [("r00005", "title: Recipe 5", "title: Recipe five"), ("r00007", "Do step 2", "Do step two")])
+    func aBuildKilledDuringAnInPlaceCommitIsFinishedByTheNext(_ edit: (recipe: String, old: String, new: String)) async throws {
         var versions = try await Versions(recipes: 60, larder: larder, environment: environment)
         try versions.use(0)
-        let recipe = versions.kitchen.appendingPathComponent("recipes/r00005.md")
+        let recipe = versions.kitchen.appendingPathComponent("recipes/\(edit.recipe).md")
         let original = try String(contentsOf: recipe, encoding: .utf8)
-        let texts = [original, original.replacingOccurrences(of: "title: Recipe 5", with: "title: Recipe five")]
+        let texts = [original, original.replacingOccurrences(of: edit.old, with: edit.new)]
         #expect(texts[0] != texts[1])
         var references: [SiteTree] = []
         for (index, text) in texts.enumerated() {
