@@ -47,58 +47,63 @@ public struct JobRecords: Sendable {
 
     /// The records in `body`, read in place (a state file mapped in).
     init?(_ body: UnsafeRawBufferPointer) {
-        var reader = SealedFile.Reader(buffer: body)
-        guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic, let count = reader.count() else { return nil }
-        records.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let key = reader.string(), let fingerprint = reader.hash(), let outputCount = reader.count() else { return nil }
-            var outputs: [String] = []
-            outputs.reserveCapacity(outputCount)
-            for _ in 0..<outputCount {
-                guard let output = reader.string() else { return nil }
-                outputs.append(output)
-            }
-            guard let flags = reader.u64(), let digest = reader.hash(), let text = reader.string() else { return nil }
-            records[key] = Record(
-                fingerprint: fingerprint, outputs: outputs,
-                digest: flags & 1 != 0 ? digest : nil, text: flags & 2 != 0 ? text : nil
-            )
+        var records: [String: Record] = [:]
+        records.reserveCapacity(Self.count(in: body) ?? 0)
+        let whole = Self.scan(body, decoding: { _ in true }) { key, record in
+            records[String(decoding: key.bindMemory(to: UInt8.self), as: UTF8.self)] = record
+            return true
         }
-        guard reader.isAtEnd else { return nil }
+        guard whole else { return nil }
+        self.records = records
     }
 
     /// The record of `key` in `body` (`encoded()`), read in place: the keys
     /// compared as bytes, no other record decoded. Nil when there is none,
     /// or the bytes are not whole.
     static func record(_ key: String, in body: UnsafeRawBufferPointer) -> Record? {
-        var reader = SealedFile.Reader(buffer: body)
-        guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic, let count = reader.count() else { return nil }
-        var key = key
-        return key.withUTF8 { wanted -> Record? in
-            for _ in 0..<count {
-                guard let length = reader.count(), let bytes = reader.bytes(length) else { return nil }
-                let found = length == wanted.count && bytes.elementsEqual(UnsafeRawBufferPointer(wanted))
-                guard let fingerprint = reader.hash(), let outputCount = reader.count() else { return nil }
-                var outputs: [String] = []
-                for _ in 0..<outputCount {
-                    if found {
-                        guard let output = reader.string() else { return nil }
-                        outputs.append(output)
-                    } else {
-                        guard let length = reader.count(), reader.bytes(length) != nil else { return nil }
-                    }
-                }
-                guard let flags = reader.u64(), let digest = reader.hash(), let textLength = reader.count(),
-                      let text = reader.bytes(textLength)
-                else { return nil }
-                guard found else { continue }
-                return Record(
-                    fingerprint: fingerprint, outputs: outputs, digest: flags & 1 != 0 ? digest : nil,
-                    text: flags & 2 != 0 ? String(decoding: text.bindMemory(to: UInt8.self), as: UTF8.self) : nil
-                )
+        var key = key, found: Record?
+        _ = key.withUTF8 { wanted in
+            scan(body, decoding: { $0.elementsEqual(UnsafeRawBufferPointer(wanted)) }) { _, record in
+                found = record
+                return false
             }
-            return nil
         }
+        return found
+    }
+
+    /// Reads the records in `body` in order, each key's bytes in place:
+    /// those `decoding` takes are decoded and handed to `visit`, until it
+    /// returns false; the others are stepped over. False when the bytes
+    /// are not whole records (checked as far as read; all of them, to the
+    /// end, unless `visit` stopped).
+    private static func scan(
+        _ body: UnsafeRawBufferPointer, decoding: (UnsafeRawBufferPointer) -> Bool,
+        _ visit: (UnsafeRawBufferPointer, Record) -> Bool
+    ) -> Bool {
+        var reader = SealedFile.Reader(buffer: body)
+        guard reader.bytes(Self.magic.count).map(Array.init) == Self.magic, let count = reader.count() else { return false }
+        for _ in 0..<count {
+            guard let length = reader.count(), let key = reader.bytes(length),
+                  let fingerprint = reader.hash(), let outputCount = reader.count()
+            else { return false }
+            let decoded = decoding(key)
+            var outputs: [String] = []
+            if decoded { outputs.reserveCapacity(outputCount) }
+            for _ in 0..<outputCount {
+                guard let length = reader.count(), let output = reader.bytes(length) else { return false }
+                if decoded { outputs.append(String(decoding: output.bindMemory(to: UInt8.self), as: UTF8.self)) }
+            }
+            guard let flags = reader.u64(), let digest = reader.hash(), let textLength = reader.count(),
+                  let text = reader.bytes(textLength)
+            else { return false }
+            guard decoded else { continue }
+            let record = Record(
+                fingerprint: fingerprint, outputs: outputs, digest: flags & 1 != 0 ? digest : nil,
+                text: flags & 2 != 0 ? String(decoding: text.bindMemory(to: UInt8.self), as: UTF8.self) : nil
+            )
+            guard visit(key, record) else { return true }
+        }
+        return reader.isAtEnd
     }
 
     /// The records as bytes, for the state file (which has the checksum).

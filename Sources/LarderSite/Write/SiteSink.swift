@@ -88,13 +88,13 @@ public final class SiteSink: Sendable {
             var byHash: [UInt64: [String]] = [:]
             for path in changes.keys { byHash[Self.hash(path.utf8), default: []].append(path) }
             let changed = byHash
-            let starts = mapped.entryStarts()
-            let runs = Array(stride(from: 0, to: starts.count, by: 4096))
+            let count = mapped.baseFileCount
+            let runs = Array(stride(from: 0, to: count, by: 4096))
             let found = runs.concurrentMap { first -> [String] in
                 var damaged: [String] = []
                 // A path copied onto the stack with its terminating zero.
                 withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer in
-                    mapped.forEachBaseFile(first..<min(first + 4096, starts.count), starts: starts) { path, entry in
+                    mapped.forEachBaseFile(first..<min(first + 4096, count)) { path, entry in
                         if !changed.isEmpty, let paths = changed[Self.hash(path)],
                            paths.contains(where: { $0.utf8.elementsEqual(path) }) {
                             return

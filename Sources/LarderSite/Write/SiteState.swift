@@ -173,19 +173,18 @@ struct SiteState: Sendable {
         /// The summary's values (the delta's, when it applies), with the
         /// base and the delta's changes (`sinceBase`); no files, no jobs.
         let state: SiteState
-        /// Where the base's file entries are (after their count), how many.
-        private let entries: Range<Int>
-        private let entryCount: Int
+        /// Where each of the base's file entries starts in the file.
+        private let starts: [Int]
         /// Where the job records are (nil: none).
         private let jobBytes: Range<Int>?
 
         init?(_ path: String) {
             guard let file = FileBytes(contentsOf: path), let stamp = file.stamp, let part = decode(file.buffer),
-                  part.kind == baseKind, case .files(let entries, let entryCount, let jobBytes) = part.body
+                  part.kind == baseKind, case .files(let starts, let jobBytes) = part.body
             else { return nil }
             var state = part.state
             let jobCount = jobBytes.flatMap { JobRecords.count(in: file.bytes($0)) } ?? 0
-            state.base = Base(id: part.id, entryCount: entryCount + jobCount)
+            state.base = Base(id: part.id, entryCount: starts.count + jobCount)
             let delta = FileBytes(contentsOf: deltaPath(of: path))
             if let delta, let changed = decode(delta.buffer), changed.kind == deltaKind, changed.id == part.id,
                case .changes(let changes) = changed.body {
@@ -194,18 +193,15 @@ struct SiteState: Sendable {
                 (state.base, state.sinceBase) = (base, changes)
             }
             (self.file, self.stamp, self.deltaStamp, self.state) = (file, stamp, delta?.stamp, state)
-            (self.entries, self.entryCount, self.jobBytes) = (entries, entryCount, jobBytes)
+            (self.starts, self.jobBytes) = (starts, jobBytes)
         }
 
         /// Every file's entry, by path: the base's with the delta's changes.
         func files() -> [String: Entry] {
             var files: [String: Entry] = [:]
-            files.reserveCapacity(entryCount)
-            var reader = SealedFile.Reader(buffer: file.bytes(entries))
-            for _ in 0..<entryCount {
-                // Checked when the file was mapped (`decode`).
-                let path = reader.string()!, size = reader.u64()!, hash = reader.hash()!
-                files[path] = Entry(size: Int64(bitPattern: size), hash: hash)
+            files.reserveCapacity(starts.count)
+            forEachBaseFile(starts.indices) { path, entry in
+                files[String(decoding: path.bindMemory(to: UInt8.self), as: UTF8.self)] = entry
             }
             for (path, entry) in state.sinceBase.files { files[path] = entry }
             return files
@@ -229,32 +225,20 @@ struct SiteState: Sendable {
             return jobs
         }
 
-        /// Calls `body` with each base file's path (its UTF-8 bytes, in
-        /// place) and entry, in the order stored, the delta's changes not
-        /// applied; the positions `from` (an index of an entry) on,
-        /// `count` of them. `starts` (see `entryStarts`) says where each is.
-        func forEachBaseFile(
-            _ range: Range<Int>, starts: [Int], _ body: (UnsafeRawBufferPointer, Entry) -> Void
-        ) {
-            let bytes = file.bytes(entries)
+        /// How many files the base has.
+        var baseFileCount: Int { starts.count }
+
+        /// Calls `body` with the base's files at the positions `range` (in
+        /// the order stored), each as its path's UTF-8 bytes, in place, and
+        /// its entry; the delta's changes not applied.
+        func forEachBaseFile(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer, Entry) -> Void) {
+            let bytes = UnsafeRawBufferPointer(file.buffer)
             for index in range {
+                // Checked whole when the file was mapped (`decodeFiles`).
                 var reader = SealedFile.Reader(buffer: UnsafeRawBufferPointer(rebasing: bytes[starts[index]...]))
                 let length = reader.count()!, path = reader.bytes(length)!
                 body(path, Entry(size: Int64(bitPattern: reader.u64()!), hash: reader.hash()!))
             }
-        }
-
-        /// Where each base file's entry starts, for `forEachBaseFile`.
-        func entryStarts() -> [Int] {
-            var starts: [Int] = []
-            starts.reserveCapacity(entryCount)
-            var reader = SealedFile.Reader(buffer: file.bytes(entries))
-            for _ in 0..<entryCount {
-                starts.append(reader.offset)
-                let length = reader.count()!
-                _ = reader.bytes(length + 24)
-            }
-            return starts
         }
     }
 
@@ -268,9 +252,9 @@ struct SiteState: Sendable {
     }
 
     private enum Body {
-        /// Where the file entries are in the file (after their count) and
-        /// how many, and where the job records are (nil: none).
-        case files(Range<Int>, count: Int, jobs: Range<Int>?)
+        /// Where each file entry starts in the file, and where the job
+        /// records are (nil: none).
+        case files(starts: [Int], jobs: Range<Int>?)
         case changes(Changes)
     }
 
@@ -380,17 +364,18 @@ struct SiteState: Sendable {
     /// decoded (`Mapped`).
     private static func decodeFiles(_ reader: inout SealedFile.Reader, at offset: Int) -> Body? {
         guard let fileCount = reader.count() else { return nil }
-        let first = offset + reader.offset
+        var starts: [Int] = []
+        starts.reserveCapacity(fileCount)
         for _ in 0..<fileCount {
+            starts.append(offset + reader.offset)
             guard let length = reader.count(), reader.bytes(length) != nil, reader.u64() != nil, reader.hash() != nil
             else { return nil }
         }
-        let entries = first..<(offset + reader.offset)
         guard let jobCount = reader.count() else { return nil }
         let start = offset + reader.offset
         guard reader.bytes(jobCount) != nil else { return nil }
         // No job records (a state written without them) reads as nil.
-        return .files(entries, count: fileCount, jobs: jobCount == 0 ? nil : start..<(start + jobCount))
+        return .files(starts: starts, jobs: jobCount == 0 ? nil : start..<(start + jobCount))
     }
 
     private static func decodeChanges(_ reader: inout SealedFile.Reader) -> Body? {
