@@ -160,6 +160,19 @@ def remove(paths):
     time.sleep(0.5)
 
 
+def remove_site(site):
+    """A site larder built and what the build keeps beside it (`.<name>.larder-*`)."""
+    parent, name = os.path.split(site)
+    for entry in os.listdir(parent):
+        if entry.startswith(f".{name}.larder-"):
+            path = os.path.join(parent, entry)
+            if os.path.isdir(path):
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.remove(path)
+    remove([site])
+
+
 def edited(text, marker):
     """The recipe with its first direction step changed: the line "1. …" of
     a Markdown recipe, the first paragraph after a Cooklang file's front
@@ -222,7 +235,17 @@ def bench_size(n, args, larder, hugo, base):
         if supports(larder, ["check", "--help"], "--no-cache"):
             series("check-cold", "check --no-cache (every file read)", lambda k: [larder, "check", "--no-cache", kitchen])
         full = [os.path.join(runs, f"site-{k}") for k in range(args.runs)]
-        if not series("build", "build, full (new output folder)", lambda k: [larder, "build", kitchen, "-o", full[k]]):
+
+        def remove_site_before(k):
+            # Each run starts as the first did: the last run's site (and
+            # the files beside it) removed, untimed. Kept, 5 sites of
+            # 200 MB in tmpfs made each run slower than the one before
+            # (the kernel's time per run grew 0.43 -> 1.01 s at 10,000
+            # recipes), and the median depended on the number of runs.
+            if k > 0:
+                remove_site(full[k - 1])
+        if not series("build", "build, full (new output folder)", lambda k: [larder, "build", kitchen, "-o", full[k]],
+                      before=remove_site_before):
             # The rebuild steps need a site to rebuild.
             full = full[-1:]
             if steps & {"noop", "recipe", "config"}:
@@ -279,7 +302,9 @@ def bench_size(n, args, larder, hugo, base):
                                    "--cacheDir", cache, "--noBuildLock"]
             timed(hugo_argv(0), env)  # untimed: fills Hugo's cache folder
             remove([outs[0]])
-            series("hugo", "Hugo: hugo --quiet, full (new output folder)", hugo_argv)
+            # As for larder's full builds: each run after the last one's output is removed.
+            series("hugo", "Hugo: hugo --quiet, full (new output folder)", hugo_argv,
+                   before=lambda k: remove([outs[k - 1]]) if k > 0 else None)
     finally:
         shutil.rmtree(runs, ignore_errors=True)
     return {"n": n, "info": info, "rows": rows, "site_files": site_files, "site_bytes": site_bytes}

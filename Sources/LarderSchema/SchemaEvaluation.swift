@@ -57,7 +57,10 @@ struct SchemaEvaluation {
         let collects = program.nodes[index].collectsAnnotations || evaluated != nil
         var collected: EvaluatedParts? = collects ? EvaluatedParts() : nil
         var valid = true
-        for keyword in program.nodes[index].keywords where !apply(keyword, of: index, to: instance, &collected) {
+        // By position: a for-in loop copied each keyword (its payload
+        // retained and released) on every node of every document.
+        let keywords = program.nodes[index].keywords
+        for position in keywords.indices where !apply(keywords[position], of: index, to: instance, &collected) {
             valid = false
             if !report { break }
         }

@@ -128,7 +128,8 @@ public struct RecipeShelf: RandomAccessCollection, MutableCollection, Sendable, 
 
     init(slots: [Slot]) {
         self.slots = slots
-        outlines = slots.map(\.outline)
+        // On all cores: the load waits for it alone (some 15 ms at 10,000 recipes on one).
+        outlines = slots.concurrentMap(runsOf: 256) { $0.outline }
     }
 
     public var startIndex: Int { 0 }

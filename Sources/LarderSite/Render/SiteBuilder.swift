@@ -299,7 +299,9 @@ public struct SiteBuilder: Sendable {
         /// The failure of the earliest job so far: later jobs need not start.
         let failure = Mutex<(job: Int, error: SiteBuildError)?>(nil)
         let outputs = Mutex<[[String]]>(Array(repeating: [], count: pages.count))
-        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+        let order = Self.renderOrder(pages)
+        DispatchQueue.concurrentPerform(iterations: pages.count) { turn in
+            let index = order[turn]
             if let failed = failure.withLock({ $0?.job }), failed < index { return }
             let error: SiteBuildError
             do {
@@ -328,6 +330,24 @@ public struct SiteBuilder: Sendable {
         }
         if let failed = failure.withLock({ $0 }) { throw failed.error }
         return outputs.withLock { $0 }
+    }
+
+    /// The order pages render in: the pages of many recipes' cards
+    /// (category and tag pages, some hundreds of KB each) first, then the
+    /// rest as listed. Last, a large page ran alone while the other cores
+    /// idled (20-40 ms of a full build at 10,000 recipes); the recipes'
+    /// many small pages fill the end instead. What comes out does not
+    /// depend on the order.
+    static func renderOrder(_ pages: [PageJob]) -> [Int] {
+        var first: [Int] = [], rest: [Int] = []
+        rest.reserveCapacity(pages.count)
+        for (index, page) in pages.enumerated() {
+            switch page {
+            case .category, .tag: first.append(index)
+            default: rest.append(index)
+            }
+        }
+        return first + rest
     }
 
     enum PageJob: Sendable {
