@@ -562,6 +562,49 @@ def compare_table(result, markdown):
     return grid(header, body, markdown, right=set(range(1, len(header))))
 
 
+def bench_against(n, args, larder, other, base):
+    """check --no-cache and a cold full build of one kitchen by two
+    binaries, alternated run by run (each build into a new folder, the
+    last one removed first, untimed), so that the machine's noise falls on
+    both alike: what a change did, measured in the same minutes."""
+    folder = os.path.join(base, str(n))
+    kitchen = kitchen_folder(folder, args.format)
+    log(f"\n== {n:,} recipes, {other} against {larder}: kitchen in {kitchen}")
+    info = benchkitchen.generate(n, kitchen, os.path.join(ROOT, "Examples/kitchen/images"), args.format)
+    runs = os.path.join(folder, f"runs-{os.getpid()}")
+    os.makedirs(runs)
+    env = dict(os.environ, LARDER_SECRET=SECRET, NO_COLOR="1", SOURCE_DATE_EPOCH="1767225600",
+               XDG_CACHE_HOME=os.path.join(runs, "cache"))
+    binaries = (("before", other), ("after", larder))
+    samples = {(which, step): [] for which, _ in binaries for step in ("check", "build")}
+    try:
+        for _, binary in binaries:  # untimed: the kitchen must check clean, and each binary be warm
+            timed([binary, "check", "--no-cache", kitchen], env)
+        for k in range(args.runs):
+            for which, binary in binaries if k % 2 == 0 else reversed(binaries):
+                samples[(which, "check")].append(timed([binary, "check", "--no-cache", kitchen], env))
+                site = os.path.join(runs, f"site-{which}-{k}")
+                samples[(which, "build")].append(timed([binary, "build", kitchen, "-o", site], env))
+                remove_site(site)
+            log(f"  run {k + 1} of {args.runs} done")
+    finally:
+        shutil.rmtree(runs, ignore_errors=True)
+    rows = {key: Row(key, key[1], values) for key, values in samples.items()}
+    return {"n": n, "info": info, "rows": rows}
+
+
+def against_table(result, markdown):
+    header = ["step", "before, wall", "after, wall", "after ÷ before", "before, CPU", "after, CPU", "after ÷ before, CPU"]
+    body = []
+    for step, label in (("check", "check --no-cache"), ("build", "build, full (new output folder)")):
+        old, new = result["rows"][("before", step)], result["rows"][("after", step)]
+        body.append([label, seconds(old.median("wall")), seconds(new.median("wall")),
+                     f"{new.median('wall') / old.median('wall'):.3f}×",
+                     seconds(old.median("cpu")), seconds(new.median("cpu")),
+                     f"{new.median('cpu') / old.median('cpu'):.3f}×"])
+    return grid(header, body, markdown, right=set(range(1, len(header))))
+
+
 def kitchen_line(result):
     info = result["info"]
     kinds = (f"{info['recipes']:,} Cooklang" if info.get("cook_recipes") else
@@ -662,6 +705,9 @@ def main(argv):
                              "(the repository is made once in --dir)")
     parser.add_argument("--steps", help="only these steps, comma-separated: " + ",".join(STEPS) +
                         " (the rebuild steps noop, recipe and config build the site once, untimed, without build)")
+    parser.add_argument("--against", metavar="BINARY",
+                        help="only check --no-cache and a full build, by BINARY (before) and the larder timed "
+                             "(after) alternated run by run; prints both medians and their ratio")
     parser.add_argument("--compare-cook", action="store_true",
                         help="only check and a full build, of the same recipes in Markdown and in Cooklang, "
                              "alternated; prints the ratio")
@@ -688,6 +734,11 @@ def main(argv):
             results = [bench_history(args, larder, base)]
         elif args.compare_cook:
             results = [bench_compare(n, args, larder, base) for n in sizes]
+        elif args.against:
+            other = os.path.abspath(args.against)
+            if not os.access(other, os.X_OK):
+                raise Failure(f"no larder binary at {other}")
+            results = [bench_against(n, args, larder, other, base) for n in sizes]
         else:
             results = [bench_size(n, args, larder, hugo, base) for n in sizes]
     except Failure as failure:
@@ -705,7 +756,7 @@ def main(argv):
              f"- Hugo: {hugo_version}" if hugo else
              "- Hugo: not installed (`apt-get install hugo` adds the comparison)" if not args.no_hugo else
              "- Hugo: skipped (--no-hugo)"]
-    if args.compare_cook or args.history:
+    if args.compare_cook or args.history or args.against:
         lines = [line for line in lines if not line.startswith("- Hugo")]
     if not args.markdown:
         lines = [line.removeprefix("- ").replace("`", "") for line in lines]
@@ -719,6 +770,15 @@ def main(argv):
             lines += ["", f"#### {result['n']:,} recipes, Markdown and Cooklang" if args.markdown
                       else f"== {result['n']:,} recipes, Markdown and Cooklang", "",
                       compare_table(result, args.markdown)]
+        print("\n".join(lines))
+        return 0
+    if args.against:
+        lines.insert(3, f"- before: {os.path.abspath(args.against)}" if args.markdown
+                     else f"before: {os.path.abspath(args.against)}")
+        for result in results:
+            lines += ["", f"#### {result['n']:,} recipes, before and after" if args.markdown
+                      else f"== {result['n']:,} recipes, before and after", "",
+                      against_table(result, args.markdown)]
         print("\n".join(lines))
         return 0
     for result in results:
