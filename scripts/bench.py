@@ -550,15 +550,23 @@ def bench_compare(n, args, larder, base):
 
 
 def compare_table(result, markdown):
-    header = ["step", "Markdown wall", "Cooklang wall", "Cooklang ÷ Markdown, wall",
-              "Markdown CPU", "Cooklang CPU", "Cooklang ÷ Markdown, CPU"]
+    return pair_table(result, markdown, ("markdown", "Markdown"), ("cook", "Cooklang"), "check", digits=2)
+
+
+def pair_table(result, markdown, first, second, check_label, digits):
+    """check's and the full build's medians of two alternated series
+    (`first`, `second`: each a key in result["rows"] and a name), and
+    the second's over the first's."""
+    (a, a_name), (b, b_name) = first, second
+    header = ["step", f"{a_name} wall", f"{b_name} wall", f"{b_name} ÷ {a_name}, wall",
+              f"{a_name} CPU", f"{b_name} CPU", f"{b_name} ÷ {a_name}, CPU"]
     body = []
-    for step, label in (("check", "check"), ("build", "build, full (new output folder)")):
-        ours, theirs = result["rows"][("cook", step)], result["rows"][("markdown", step)]
-        body.append([label, seconds(theirs.median("wall")), seconds(ours.median("wall")),
-                     f"{ours.median('wall') / theirs.median('wall'):.2f}×",
-                     seconds(theirs.median("cpu")), seconds(ours.median("cpu")),
-                     f"{ours.median('cpu') / theirs.median('cpu'):.2f}×"])
+    for step, label in (("check", check_label), ("build", "build, full (new output folder)")):
+        old, new = result["rows"][(a, step)], result["rows"][(b, step)]
+        body.append([label, seconds(old.median("wall")), seconds(new.median("wall")),
+                     f"{new.median('wall') / old.median('wall'):.{digits}f}×",
+                     seconds(old.median("cpu")), seconds(new.median("cpu")),
+                     f"{new.median('cpu') / old.median('cpu'):.{digits}f}×"])
     return grid(header, body, markdown, right=set(range(1, len(header))))
 
 
@@ -594,15 +602,7 @@ def bench_against(n, args, larder, other, base):
 
 
 def against_table(result, markdown):
-    header = ["step", "before, wall", "after, wall", "after ÷ before", "before, CPU", "after, CPU", "after ÷ before, CPU"]
-    body = []
-    for step, label in (("check", "check --no-cache"), ("build", "build, full (new output folder)")):
-        old, new = result["rows"][("before", step)], result["rows"][("after", step)]
-        body.append([label, seconds(old.median("wall")), seconds(new.median("wall")),
-                     f"{new.median('wall') / old.median('wall'):.3f}×",
-                     seconds(old.median("cpu")), seconds(new.median("cpu")),
-                     f"{new.median('cpu') / old.median('cpu'):.3f}×"])
-    return grid(header, body, markdown, right=set(range(1, len(header))))
+    return pair_table(result, markdown, ("before", "before"), ("after", "after"), "check --no-cache", digits=3)
 
 
 def kitchen_line(result):
