@@ -72,6 +72,20 @@ import Testing
         #expect(try Self.build() == Self.build())
     }
 
+    /// Pages of many cards (category and tag pages) render first, so that
+    /// a large one does not run alone at the end; every job still renders
+    /// exactly once, the others in the order given.
+    @Test func renderOrderStartsTheCardPagesAndKeepsEveryJob() {
+        let pages: [SiteBuilder.PageJob] = [
+            .index, .search, .list("weekly"), .printSheet("weekly"), .recipe("a"), .recipe("b"),
+            .category("dinner"), .tag("quick"), .tag("vegan"), .assets,
+        ]
+        let order = SiteBuilder.renderOrder(pages)
+        #expect(order == [6, 7, 8, 0, 1, 2, 3, 4, 5, 9])
+        #expect(order.sorted() == Array(pages.indices))
+        #expect(SiteBuilder.renderOrder([]).isEmpty)
+    }
+
     /// The search index is written once, as a script beside the search page
     /// (which loads it, and works from file://), never inlined in a page.
     @Test func searchIndexIsOneScriptTheSearchPageLoads() throws {
