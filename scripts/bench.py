@@ -529,24 +529,39 @@ def bench_compare(n, args, larder, base):
     kitchens = {fmt: kitchen_folder(folder, fmt) for fmt in formats}
     log(f"\n== {n:,} recipes, Markdown and Cooklang: kitchens in {folder}")
     infos = {fmt: benchkitchen.generate(n, kitchens[fmt], images, fmt) for fmt in formats}
-    runs = os.path.join(folder, f"runs-{os.getpid()}")
-    os.makedirs(runs)
-    env = dict(os.environ, LARDER_SECRET=SECRET, NO_COLOR="1", SOURCE_DATE_EPOCH="1767225600")
-    samples = {(fmt, step): [] for fmt in formats for step in ("check", "build")}
-    try:
-        for fmt in formats:  # untimed: each kitchen must check clean
-            timed([larder, "check", kitchens[fmt]], env)
-        for k in range(args.runs):
-            for fmt in formats if k % 2 == 0 else reversed(formats):
-                samples[(fmt, "check")].append(timed([larder, "check", kitchens[fmt]], env))
-                site = os.path.join(runs, f"site-{fmt}-{k}")
-                samples[(fmt, "build")].append(timed([larder, "build", kitchens[fmt], "-o", site], env))
-                remove([site])
-            log(f"  run {k + 1} of {args.runs} done")
-    finally:
-        shutil.rmtree(runs, ignore_errors=True)
-    rows = {key: Row(key, key[1], values) for key, values in samples.items()}
+    rows = alternated(folder, args.runs, [
+        (fmt, [larder, "check", kitchens[fmt]], lambda site, fmt=fmt: [larder, "build", kitchens[fmt], "-o", site])
+        for fmt in formats
+    ])
     return {"n": n, "infos": infos, "rows": rows}
+
+
+def alternated(folder, runs, series):
+    """Rows of check and a full build for each of `series` (a key, check's
+    argv, and build's argv for an output folder), the series taking turns
+    run by run (the order reversed every other run), so that the machine's
+    noise falls on all alike. Each check runs once untimed first (it must
+    pass; it warms the binary and fills the check's cache, kept with the
+    runs); each build goes into a new folder, removed with what it keeps
+    beside it before the next run."""
+    scratch = os.path.join(folder, f"runs-{os.getpid()}")
+    os.makedirs(scratch)
+    env = dict(os.environ, LARDER_SECRET=SECRET, NO_COLOR="1", SOURCE_DATE_EPOCH="1767225600",
+               XDG_CACHE_HOME=os.path.join(scratch, "cache"))
+    samples = {(key, step): [] for key, _, _ in series for step in ("check", "build")}
+    try:
+        for _, check, _ in series:
+            timed(check, env)
+        for k in range(runs):
+            for key, check, build in series if k % 2 == 0 else reversed(series):
+                samples[(key, "check")].append(timed(check, env))
+                site = os.path.join(scratch, f"site-{key}-{k}")
+                samples[(key, "build")].append(timed(build(site), env))
+                remove_site(site)
+            log(f"  run {k + 1} of {runs} done")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return {key: Row(key, key[1], values) for key, values in samples.items()}
 
 
 def compare_table(result, markdown):
@@ -572,32 +587,16 @@ def pair_table(result, markdown, first, second, check_label, digits):
 
 def bench_against(n, args, larder, other, base):
     """check --no-cache and a cold full build of one kitchen by two
-    binaries, alternated run by run (each build into a new folder, the
-    last one removed first, untimed), so that the machine's noise falls on
-    both alike: what a change did, measured in the same minutes."""
+    binaries, alternated run by run (`alternated`): what a change did,
+    measured in the same minutes."""
     folder = os.path.join(base, str(n))
     kitchen = kitchen_folder(folder, args.format)
     log(f"\n== {n:,} recipes, {other} against {larder}: kitchen in {kitchen}")
     info = benchkitchen.generate(n, kitchen, os.path.join(ROOT, "Examples/kitchen/images"), args.format)
-    runs = os.path.join(folder, f"runs-{os.getpid()}")
-    os.makedirs(runs)
-    env = dict(os.environ, LARDER_SECRET=SECRET, NO_COLOR="1", SOURCE_DATE_EPOCH="1767225600",
-               XDG_CACHE_HOME=os.path.join(runs, "cache"))
-    binaries = (("before", other), ("after", larder))
-    samples = {(which, step): [] for which, _ in binaries for step in ("check", "build")}
-    try:
-        for _, binary in binaries:  # untimed: the kitchen must check clean, and each binary be warm
-            timed([binary, "check", "--no-cache", kitchen], env)
-        for k in range(args.runs):
-            for which, binary in binaries if k % 2 == 0 else reversed(binaries):
-                samples[(which, "check")].append(timed([binary, "check", "--no-cache", kitchen], env))
-                site = os.path.join(runs, f"site-{which}-{k}")
-                samples[(which, "build")].append(timed([binary, "build", kitchen, "-o", site], env))
-                remove_site(site)
-            log(f"  run {k + 1} of {args.runs} done")
-    finally:
-        shutil.rmtree(runs, ignore_errors=True)
-    rows = {key: Row(key, key[1], values) for key, values in samples.items()}
+    rows = alternated(folder, args.runs, [
+        (which, [binary, "check", "--no-cache", kitchen], lambda site, binary=binary: [binary, "build", kitchen, "-o", site])
+        for which, binary in (("before", other), ("after", larder))
+    ])
     return {"n": n, "info": info, "rows": rows}
 
 
@@ -751,6 +750,7 @@ def main(argv):
     lines = [f"{heading}larder benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC", "",
              f"- command: `{command}` (medians of {args.runs} run{'s' if args.runs > 1 else ''} of each step)",
              f"- larder {version}, commit {commit}" + (f", binary {larder}" if args.larder else ""),
+             *([f"- before: {os.path.abspath(args.against)}"] if args.against else []),
              f"- machine: {machine()}; {load_note(load_before, os.getloadavg()[0])}",
              f"- files in {bench_base(args.dir)}" + (" (tmpfs)" if bench_base(args.dir).startswith("/dev/shm") else ""),
              f"- Hugo: {hugo_version}" if hugo else
@@ -773,8 +773,6 @@ def main(argv):
         print("\n".join(lines))
         return 0
     if args.against:
-        lines.insert(3, f"- before: {os.path.abspath(args.against)}" if args.markdown
-                     else f"before: {os.path.abspath(args.against)}")
         for result in results:
             lines += ["", f"#### {result['n']:,} recipes, before and after" if args.markdown
                       else f"== {result['n']:,} recipes, before and after", "",

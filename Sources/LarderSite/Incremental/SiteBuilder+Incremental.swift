@@ -83,13 +83,12 @@ extension SiteBuilder {
         // below, which the pages read them from (`summaryRecords`). (On one
         // core, a full build's 10,000 digests left the other idle for 15 ms.)
         let changedRecipes = kitchen.recipes.indices.filter { isChanged(jobOfRecipe($0)) }
-        let fresh = Dictionary(uniqueKeysWithValues: zip(
-            changedRecipes, changedRecipes.concurrentMap(runsOf: 64) { [self] position -> (String?, ContentHash) in
-                let recipe = kitchen.recipes.box(at: position).recipe
-                let text = summary(recipe.description)
-                return (text, JobFingerprints.recipeDigest(recipe, summary: text))
-            }
-        ))
+        let card = { @Sendable [self] (position: Int) -> (text: String?, digest: ContentHash) in
+            let recipe = kitchen.recipes.box(at: position).recipe
+            let text = summary(recipe.description)
+            return (text, JobFingerprints.recipeDigest(recipe, summary: text))
+        }
+        let fresh = Dictionary(uniqueKeysWithValues: zip(changedRecipes, changedRecipes.concurrentMap(runsOf: 64, card)))
         // By job index: arrays, not tables, over every job. A job whose
         // record is its previous one as it was has none in `memo` (no copy
         // of 55,000 records at 50,000 recipes): `memoIsRecorded` says so,
@@ -101,19 +100,14 @@ extension SiteBuilder {
         var recipeItems: [ContentHash] = []
         recipeItems.reserveCapacity(kitchen.recipes.count)
         // By index: an unchanged recipe is not decoded.
-        let recipes = kitchen.recipes
-        for position in recipes.indices {
+        for position in kitchen.recipes.indices {
             let index = jobOfRecipe(position)
             if !isChanged(index), let digest = recorded[index]?.digest {
                 memoIsRecorded[index] = true
                 recipeItems.append(digest)
                 continue
             }
-            let (text, digest) = fresh[position] ?? {
-                let recipe = recipes.box(at: position).recipe
-                let text = summary(recipe.description)
-                return (text, JobFingerprints.recipeDigest(recipe, summary: text))
-            }()
+            let (text, digest) = fresh[position] ?? card(position)
             memo[index] = JobRecords.Record(
                 fingerprint: planned[index].fingerprint ?? ContentHash(high: 0, low: 0), outputs: [],
                 digest: digest, text: text
